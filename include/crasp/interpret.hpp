@@ -1,0 +1,103 @@
+// The exact interpreter: the ground truth every compiled model is checked against.
+// Incremental by construction: push() computes every node at one new position in
+// O(nodes + sum of guard offsets), so a run over n tokens is linear in n and generation costs
+// the same per generated token.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/ir.hpp"
+
+namespace crasp {
+
+/// Vocabulary index used for an input token that an open-vocabulary program never names
+/// (every token test is false on it).
+inline constexpr std::uint32_t other_token = UINT32_MAX;
+
+/// Maps input tokens to vocabulary indices. For a program with a declared alphabet, a token
+/// outside the vocabulary is an error naming the token and its 1-based position (reported under
+/// `origin`, e.g. "<stdin>:3"). Returns std::nullopt on error.
+std::optional<std::vector<std::uint32_t>> encode(const ir::program& program,
+                                                 const std::vector<std::string>& tokens,
+                                                 const std::string& origin, diagnostics& diags);
+
+/// Values of every node at every position so far. Booleans are stored as 0/1.
+class evaluator {
+ public:
+  /// Binds to `program`, which must outlive the evaluator.
+  explicit evaluator(const ir::program& program);
+
+  /// Appends one token and evaluates every node at the new position. Returns false (and an
+  /// error naming the statement and the position) if integer arithmetic overflows; the
+  /// evaluator must not be used further after that.
+  bool push(std::uint32_t token, diagnostics& diags);
+
+  /// Number of positions evaluated.
+  [[nodiscard]] std::size_t length() const { return length_; }
+  /// Value of node `id` at 0-based position `pos` (< length()).
+  [[nodiscard]] std::int64_t value(ir::node_id id, std::size_t pos) const;
+  /// Value of node `id` at the last position.
+  [[nodiscard]] std::int64_t last(ir::node_id id) const { return value(id, length_ - 1); }
+  /// Vocabulary indices of the tokens whose NEXT rule holds at the last position.
+  [[nodiscard]] std::vector<std::uint32_t> next_tokens() const;
+
+ private:
+  const ir::program* program_;
+  std::size_t length_ = 0;
+  std::vector<std::vector<std::int64_t>> values_;  // per node, per position
+  std::vector<std::int64_t> running_;              // per unguarded count: prefix sum so far
+  std::vector<std::uint32_t> tokens_;
+};
+
+/// The answer of an acceptor run: the last statement's value at the last position.
+struct run_output {
+  ir::type kind = ir::type::boolean;
+  std::int64_t value = 0;  ///< 0/1 for Booleans
+};
+
+/// Runs an acceptor program (or any program: the output is its last statement) on tokens.
+/// Empty input is an error. Returns std::nullopt on error (diagnostics explain).
+std::optional<run_output> run(const ir::program& program, const std::vector<std::string>& tokens,
+                              const std::string& origin, diagnostics& diags);
+
+/// Why generation stopped.
+enum class stop_reason { no_next, max_new, ambiguous };
+
+struct generate_output {
+  std::vector<std::string> continuation;  ///< generated tokens, in order
+  stop_reason reason = stop_reason::no_next;
+  /// For stop_reason::ambiguous: the 1-based position (in prefix + continuation) where more than
+  /// one NEXT held, and those tokens.
+  std::size_t ambiguous_position = 0;
+  std::vector<std::string> ambiguous_tokens;
+};
+
+/// Greedy next-token generation: at the last position exactly one NEXT_a should hold; a is
+/// appended and evaluation continues incrementally. Stops when no NEXT holds, after `max_new`
+/// tokens, or at an ambiguity (two or more NEXT true), which is also reported as an error in
+/// diags. Returns std::nullopt on input errors or overflow.
+std::optional<generate_output> generate(const ir::program& program,
+                                        const std::vector<std::string>& prefix,
+                                        std::size_t max_new, const std::string& origin,
+                                        diagnostics& diags);
+
+/// Every statement's value at every position, for `--trace` (text, html, json).
+struct trace_table {
+  std::vector<std::string> tokens;
+  std::vector<std::string> statement_names;
+  std::vector<ir::type> statement_types;
+  std::vector<std::vector<std::int64_t>> values;  ///< [statement][position]
+};
+
+/// Runs the program and collects the trace. Returns std::nullopt on error.
+std::optional<trace_table> trace(const ir::program& program, const std::vector<std::string>& tokens,
+                                 const std::string& origin, diagnostics& diags);
+
+/// Splits an input line into whitespace-separated tokens (CR at the end of a line is ignored).
+std::vector<std::string> split_tokens(const std::string& line);
+
+}  // namespace crasp
