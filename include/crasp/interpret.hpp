@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,15 +26,32 @@ std::optional<std::vector<std::uint32_t>> encode(const ir::program& program,
                                                  const std::vector<std::string>& tokens,
                                                  const std::string& origin, diagnostics& diags);
 
+namespace detail {
+struct eval_state;  // compiled plan and per-node history (src/interpret/eval_state.hpp)
+}
+
 /// Values of every node at every position so far. Booleans are stored as 0/1.
+///
+/// History is kept compactly (Booleans as bits, unguarded counts as a checkpoint every 64
+/// positions plus a popcount of their body, guarded counts in the narrowest integer that holds
+/// them), and value() is O(1) for every node.
 class evaluator {
  public:
-  /// Binds to `program`, which must outlive the evaluator.
-  explicit evaluator(const ir::program& program);
+  /// Binds to `program`, which must outlive the evaluator. `origin` names the input in errors
+  /// (for example "<stdin>:3").
+  explicit evaluator(const ir::program& program, std::string origin = "<input>");
+  ~evaluator();
+  evaluator(evaluator&&) noexcept;
+  evaluator& operator=(evaluator&&) noexcept;
+  evaluator(const evaluator&) = delete;
+  evaluator& operator=(const evaluator&) = delete;
+
+  /// Reserves history for `positions` positions (optional; avoids regrowth on long inputs).
+  void reserve(std::size_t positions);
 
   /// Appends one token and evaluates every node at the new position. Returns false (and an
-  /// error naming the statement and the position) if integer arithmetic overflows; the
-  /// evaluator must not be used further after that.
+  /// error naming the statement and the position) if integer arithmetic overflows, or if the
+  /// program is malformed (an internal error); the evaluator must not be used further after that.
   bool push(std::uint32_t token, diagnostics& diags);
 
   /// Number of positions evaluated.
@@ -41,16 +59,15 @@ class evaluator {
   /// Value of node `id` at 0-based position `pos` (< length()).
   [[nodiscard]] std::int64_t value(ir::node_id id, std::size_t pos) const;
   /// Value of node `id` at the last position.
-  [[nodiscard]] std::int64_t last(ir::node_id id) const { return value(id, length_ - 1); }
-  /// Vocabulary indices of the tokens whose NEXT rule holds at the last position.
+  [[nodiscard]] std::int64_t last(ir::node_id id) const;
+  /// Vocabulary indices of the tokens whose NEXT rule holds at the last position (ascending,
+  /// without duplicates).
   [[nodiscard]] std::vector<std::uint32_t> next_tokens() const;
 
  private:
   const ir::program* program_;
   std::size_t length_ = 0;
-  std::vector<std::vector<std::int64_t>> values_;  // per node, per position
-  std::vector<std::int64_t> running_;              // per unguarded count: prefix sum so far
-  std::vector<std::uint32_t> tokens_;
+  std::unique_ptr<detail::eval_state> state_;
 };
 
 /// The answer of an acceptor run: the last statement's value at the last position.

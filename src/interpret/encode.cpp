@@ -1,0 +1,52 @@
+// Input tokens to vocabulary indices, and the whitespace tokenizer the CLI reads lines with.
+#include <cctype>
+#include <string_view>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "crasp/interpret.hpp"
+
+namespace crasp {
+
+std::optional<std::vector<std::uint32_t>> encode(const ir::program& program,
+                                                 const std::vector<std::string>& tokens,
+                                                 const std::string& origin, diagnostics& diags) {
+  std::unordered_map<std::string_view, std::uint32_t> index;
+  index.reserve(program.vocabulary.size());
+  for (std::uint32_t k = 0; k < program.vocabulary.size(); ++k) {
+    index.emplace(program.vocabulary[k], k);  // the first entry wins if a name repeats
+  }
+  std::vector<std::uint32_t> out;
+  out.reserve(tokens.size());
+  for (std::size_t pos = 0; pos < tokens.size(); ++pos) {
+    auto it = index.find(tokens[pos]);
+    if (it != index.end()) {
+      out.push_back(it->second);
+    } else if (!program.closed_vocabulary) {
+      out.push_back(other_token);
+    } else {
+      diags.error(origin, fmt::format("token '{}' (position {}) is not in the program's alphabet",
+                                      tokens[pos], pos + 1));
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split_tokens(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t k = 0;
+  const auto space = [&](std::size_t at) {
+    return std::isspace(static_cast<unsigned char>(line[at])) != 0;
+  };
+  while (k < line.size()) {
+    while (k < line.size() && space(k)) ++k;
+    const std::size_t begin = k;
+    while (k < line.size() && !space(k)) ++k;
+    if (k > begin) out.emplace_back(line, begin, k - begin);
+  }
+  return out;
+}
+
+}  // namespace crasp

@@ -1,0 +1,171 @@
+// The incremental evaluator: push() computes every node at one new position from the values at
+// that position (operands precede users) and, for guarded counts, the stored history at i - d.
+// An unguarded count is a running sum, so a run over n tokens costs O(n * (nodes + offsets)).
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "crasp/interpret.hpp"
+#include "interpret/eval_state.hpp"
+
+namespace crasp {
+
+using detail::instr;
+using detail::opcode;
+using detail::storage;
+
+namespace {
+
+// Mask of bits 0..b (inclusive) of a history word.
+inline std::uint64_t upto(unsigned b) { return b == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << b) - 1; }
+
+inline std::int64_t bool_at(const detail::eval_state& s, const instr& in, std::size_t pos) {
+  if (in.store == storage::constant) return in.k;
+  return static_cast<std::int64_t>((s.bits[in.slot][pos >> 6] >> (pos & 63)) & 1);
+}
+
+}  // namespace
+
+evaluator::evaluator(const ir::program& program, std::string origin)
+    : program_(&program), state_(std::make_unique<detail::eval_state>()) {
+  state_->origin = std::move(origin);
+  detail::compile(program, *state_);
+}
+
+evaluator::~evaluator() = default;
+evaluator::evaluator(evaluator&&) noexcept = default;
+evaluator& evaluator::operator=(evaluator&&) noexcept = default;
+
+void evaluator::reserve(std::size_t positions) {
+  auto& s = *state_;
+  const std::size_t words = (positions + 63) / 64;
+  for (auto& col : s.bits) col.reserve(words);
+  for (auto& col : s.checkpoints) col.reserve(words);
+  for (auto& col : s.narrow) col.reserve(positions);
+  for (auto& col : s.wide) col.reserve(positions);
+}
+
+bool evaluator::push(std::uint32_t token, diagnostics& diags) {
+  auto& s = *state_;
+  if (!s.internal_error.empty()) {
+    diags.error(s.origin, "internal error: malformed program (" + s.internal_error + ")");
+    return false;
+  }
+  if (s.failed) {
+    diags.error(s.origin, "internal error: evaluator used after an error");
+    return false;
+  }
+  const std::size_t i = length_;
+  const std::size_t word = i >> 6;
+  const unsigned bit = static_cast<unsigned>(i & 63);
+  std::int64_t* cur = s.cur.data();
+  const instr* code = s.code.data();
+  const std::size_t n = s.code.size();
+  for (std::size_t id = 0; id < n; ++id) {
+    const instr& in = code[id];
+    std::int64_t v = 0;
+    bool overflow = false;
+    switch (in.code) {
+      case opcode::token: v = static_cast<std::int64_t>(token) == in.k; break;
+      case opcode::constant: v = in.k; break;
+      case opcode::not_: v = !cur[in.a]; break;
+      case opcode::and_: v = cur[in.a] & cur[in.b]; break;
+      case opcode::or_: v = cur[in.a] | cur[in.b]; break;
+      case opcode::periodic: v = s.residues[in.aux + i % in.len]; break;
+      case opcode::lt: v = cur[in.a] < cur[in.b]; break;
+      case opcode::le: v = cur[in.a] <= cur[in.b]; break;
+      case opcode::eq: v = cur[in.a] == cur[in.b]; break;
+      case opcode::ne: v = cur[in.a] != cur[in.b]; break;
+      case opcode::ge: v = cur[in.a] >= cur[in.b]; break;
+      case opcode::gt: v = cur[in.a] > cur[in.b]; break;
+      case opcode::prefix_count:
+        if (in.store == storage::positions) {
+          v = in.k * static_cast<std::int64_t>(i + 1);
+        } else {
+          v = (s.running[in.slot] += cur[in.a]);
+        }
+        break;
+      case opcode::window_count: {
+        const std::uint32_t* d = s.offsets.data() + in.aux;
+        const std::uint32_t* end = d + in.len;
+        const instr& body = code[in.a];
+        if (d != end && *d == 0) v = cur[in.a], ++d;
+        for (; d != end && *d <= i; ++d) v += bool_at(s, body, i - *d);
+        break;
+      }
+      case opcode::add: overflow = __builtin_add_overflow(cur[in.a], cur[in.b], &v); break;
+      case opcode::sub: overflow = __builtin_sub_overflow(cur[in.a], cur[in.b], &v); break;
+      case opcode::scale: overflow = __builtin_mul_overflow(in.k, cur[in.a], &v); break;
+      case opcode::min_: v = std::min(cur[in.a], cur[in.b]); break;
+      case opcode::max_: v = std::max(cur[in.a], cur[in.b]); break;
+      case opcode::select: v = cur[in.a] ? cur[in.b] : cur[in.c]; break;
+    }
+    if (overflow) [[unlikely]] {
+      s.failed = true;
+      const ir::statement* where = nullptr;
+      const std::string name =
+          detail::describe_node(*program_, static_cast<ir::node_id>(id), &where);
+      auto& d = diags.error(s.origin, fmt::format("integer overflow in '{}' at position {}", name, i + 1));
+      if (where != nullptr && program_->source) {
+        d.notes.push_back(diagnostic{severity::note, fmt::format("'{}' is defined here", name),
+                                     program_->source, where->where, {}, {}, {}});
+      }
+      return false;
+    }
+    cur[id] = v;
+    switch (in.store) {
+      case storage::constant:
+      case storage::positions: break;
+      case storage::bits: {
+        auto& col = s.bits[in.slot];
+        if (bit == 0) col.push_back(0);
+        col[word] |= static_cast<std::uint64_t>(v) << bit;
+        break;
+      }
+      case storage::prefix:
+        if (bit == 0) s.checkpoints[in.slot].push_back(v - cur[in.a]);
+        break;
+      case storage::narrow: s.narrow[in.slot].push_back(static_cast<std::uint8_t>(v)); break;
+      case storage::wide: s.wide[in.slot].push_back(v); break;
+    }
+  }
+  ++length_;
+  return true;
+}
+
+std::int64_t evaluator::value(ir::node_id id, std::size_t pos) const {
+  const auto& s = *state_;
+  if (id >= s.code.size() || pos >= length_) return 0;
+  const instr& in = s.code[id];
+  switch (in.store) {
+    case storage::constant: return in.k;
+    case storage::bits: return bool_at(s, in, pos);
+    case storage::prefix: {
+      const std::uint64_t w = s.bits[s.code[in.a].slot][pos >> 6] & upto(pos & 63);
+      return s.checkpoints[in.slot][pos >> 6] + std::popcount(w);
+    }
+    case storage::positions: return in.k * static_cast<std::int64_t>(pos + 1);
+    case storage::narrow: return s.narrow[in.slot][pos];
+    case storage::wide: return s.wide[in.slot][pos];
+  }
+  return 0;
+}
+
+std::int64_t evaluator::last(ir::node_id id) const {
+  if (length_ == 0 || id >= state_->cur.size()) return 0;
+  return state_->cur[id];
+}
+
+std::vector<std::uint32_t> evaluator::next_tokens() const {
+  std::vector<std::uint32_t> out;
+  if (length_ == 0 || !state_->internal_error.empty()) return out;
+  for (const auto& rule : program_->next) {
+    if (state_->cur[rule.value] != 0) out.push_back(rule.token);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace crasp
