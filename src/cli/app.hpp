@@ -1,0 +1,36 @@
+// The command-line grammar: CLI11 subcommands bound to the option structs of cli.hpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "cli.hpp"
+
+namespace crasp::cli {
+
+/// Owns the CLI11 app and the options it fills in. main.cpp parses argv with app(), then calls
+/// dispatch() to run the selected subcommand.
+class command_line {
+ public:
+  command_line();
+  command_line(const command_line&) = delete;
+  command_line& operator=(const command_line&) = delete;
+
+  [[nodiscard]] CLI::App& app() { return app_; }
+  /// Runs the subcommand selected by the last parse.
+  exit_code dispatch(io& io);
+
+ private:
+  CLI::App app_;
+  CLI::App* run_ = nullptr;
+  CLI::App* generate_ = nullptr;
+  CLI::App* info_ = nullptr;
+  CLI::App* expand_ = nullptr;
+  CLI::App* examples_ = nullptr;
+  run_options run_opts_;
+  generate_options generate_opts_;
+  info_options info_opts_;
+  info_options expand_opts_;
+  examples_options examples_opts_;
+};
+
+}  // namespace crasp::cli

@@ -1,0 +1,74 @@
+// The crasp command-line tool: options of every subcommand and the functions that run them.
+// main.cpp owns argv, the standard streams and the exit code; every command here receives the
+// streams it may use through `io` and returns an exit code, so the commands never touch globals.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace crasp::cli {
+
+/// Process exit codes (documented in docs/cli.md).
+enum class exit_code : int {
+  ok = 0,        ///< success
+  failure = 1,   ///< bad program, bad input, example mismatch (diagnostics on stderr)
+  usage = 2,     ///< unknown flag, missing or malformed argument
+  internal = 3,  ///< a bug in crasp (exception escaped)
+};
+
+/// The streams a command reads and writes; bound to std::cin/cout/cerr by main.cpp only.
+struct io {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+};
+
+/// Flags shared by the commands that load a program.
+struct program_options {
+  std::string program;                 ///< path of the .crasp / .cr file
+  std::vector<std::string> alphabets;  ///< raw `--alphabet NAME=SPEC` values
+  bool json = false;                   ///< machine-readable output
+};
+
+struct run_options {
+  program_options common;
+  std::vector<std::string> tokens;  ///< one instance from the command line; stdin when empty
+  std::string trace_path;           ///< `--trace FILE` (.txt, .html or .json), empty when absent
+};
+
+/// Default bound on generated tokens per instance.
+inline constexpr std::size_t default_max_new = 10000;
+
+struct generate_options {
+  program_options common;
+  std::vector<std::string> prefix;  ///< one prefix from the command line; stdin when empty
+  std::size_t max_new = default_max_new;
+};
+
+struct info_options {
+  program_options common;
+};
+
+struct examples_options {
+  std::vector<std::string> paths;  ///< programs or directories; the current directory when empty
+  std::size_t max_new = default_max_new;
+  bool json = false;
+};
+
+/// `crasp run`: acceptor mode (or next-token prediction for generator programs).
+exit_code run_command(const run_options& opts, io& io);
+/// `crasp generate`: greedy next-token generation.
+exit_code generate_command(const generate_options& opts, io& io);
+/// `crasp info`: class, mode, alphabets, statements, depth, size.
+exit_code info_command(const info_options& opts, io& io);
+/// `crasp expand`: the program with families expanded, as plain .crasp.
+exit_code expand_command(const info_options& opts, io& io);
+/// `crasp examples`: checks programs against their X.examples files.
+exit_code examples_command(const examples_options& opts, io& io);
+
+/// Prints a usage error the way CLI11 does (message, then the --help hint).
+exit_code usage_error(io& io, const std::string& message);
+
+}  // namespace crasp::cli

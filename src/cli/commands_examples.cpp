@@ -1,0 +1,179 @@
+// `crasp examples [PROGRAM|DIR...]`: runs every program on the examples in X.examples next to it
+// and prints one summary line per program, plus the instance, expected and actual output of
+// every mismatch. Exit 1 when anything mismatched or failed.
+#include <algorithm>
+#include <charconv>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "crasp/frontend.hpp"
+#include "crasp/interpret.hpp"
+#include "examples_file.hpp"
+#include "input.hpp"
+#include "load.hpp"
+#include "output.hpp"
+
+namespace crasp::cli {
+namespace {
+
+struct mismatch {
+  const example* ex;
+  std::string expected;
+  std::string actual;
+};
+
+/// Expected output in canonical spelling, or std::nullopt when it cannot be an answer of
+/// `program` (acceptors: True, False or an integer).
+std::optional<std::string> canonical_expected(const ir::program& program, const std::string& s) {
+  if (program.is_generator()) return s == "<none>" ? s : format_continuation(split_tokens(s));
+  if (s == "True" || s == "False") return s;
+  std::int64_t v = 0;
+  const char* first = s.data() + (s.size() > 1 && s[0] == '+' ? 1 : 0);
+  const char* last = s.data() + s.size();
+  auto [ptr, ec] = std::from_chars(first, last, v);
+  if (ec != std::errc() || ptr != last || first == last) return std::nullopt;
+  return std::to_string(v);
+}
+
+/// The program's actual answer on one example, as it would be written in an examples file.
+std::string actual_output(const ir::program& program, const example& ex, std::size_t max_new) {
+  diagnostics diags;
+  if (program.is_generator()) {
+    auto gen = generate(program, ex.tokens, max_new, ex.origin, diags);
+    if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) {
+      return "error: " + first_error(diags);
+    }
+    std::string out = format_continuation(gen->continuation);
+    if (gen->reason == stop_reason::max_new) out += fmt::format(" (cut at --max-new {})", max_new);
+    return out;
+  }
+  auto out = run(program, ex.tokens, ex.origin, diags);
+  if (!out || diags.has_errors()) return "error: " + first_error(diags);
+  return format_value(*out);
+}
+
+struct program_report {
+  nlohmann::json json;
+  bool ok = true;
+  std::size_t total = 0;
+  std::size_t passed = 0;
+};
+
+program_report check_program(const std::string& path, std::size_t width,
+                             const examples_options& opts, io& io) {
+  program_report rep;
+  rep.json = {{"program", path}};
+  std::string line = fmt::format("{:<{}}  ", path, width);
+  auto finish = [&](const std::string& tail) {
+    if (!opts.json) io.out << line << tail << '\n';
+    rep.json["ok"] = rep.ok;
+    return rep;
+  };
+
+  auto loaded = load_program(path, check_options{}, io);
+  if (!loaded) {
+    rep.ok = false;
+    rep.json["error"] = "program does not load";
+    return finish("error: program does not load");
+  }
+  const ir::program& program = loaded->program;
+  line += fmt::format("{:<11}  depth {}  size {:<5}  ", class_name(program.klass), program.depth,
+                      program.nodes.size());
+  rep.json["class"] = class_name(program.klass);
+  rep.json["mode"] = mode_name(program);
+  rep.json["depth"] = program.depth;
+  rep.json["size"] = program.nodes.size();
+
+  const std::string ex_path = examples_path_for(path);
+  rep.json["examples"] = ex_path;
+  diagnostics diags;
+  auto examples = read_examples(ex_path, diags);
+  print_diagnostics(diags, io);
+  if (!examples) {
+    rep.ok = false;
+    rep.json["error"] = "cannot read " + ex_path;
+    return finish("error: cannot read " + ex_path);
+  }
+  if (diags.has_errors()) rep.ok = false;
+  if (examples->empty()) {
+    rep.ok = false;
+    rep.json["error"] = "no examples in " + ex_path;
+    return finish("error: no examples in " + ex_path);
+  }
+
+  std::vector<mismatch> mismatches;
+  for (const example& ex : *examples) {
+    ++rep.total;
+    auto expected = canonical_expected(program, ex.expected);
+    if (!expected) {
+      print_error(io, ex.origin, "expected True, False or an integer after '=>', got '" +
+                                     ex.expected + "'");
+      mismatches.push_back({&ex, ex.expected, "(not compared)"});
+      continue;
+    }
+    std::string actual = actual_output(program, ex, opts.max_new);
+    if (actual == *expected) {
+      ++rep.passed;
+    } else {
+      mismatches.push_back({&ex, *expected, std::move(actual)});
+    }
+  }
+  if (!mismatches.empty()) rep.ok = false;
+  rep.json["total"] = rep.total;
+  rep.json["passed"] = rep.passed;
+  rep.json["mismatches"] = nlohmann::json::array();
+  for (const mismatch& m : mismatches) {
+    rep.json["mismatches"].push_back({{"line", m.ex->line},
+                                      {"input", join_tokens(m.ex->tokens)},
+                                      {"expected", m.expected},
+                                      {"actual", m.actual}});
+  }
+  std::string tail = fmt::format("{}/{} ok", rep.passed, rep.total);
+  if (diags.has_errors()) tail += fmt::format(", {} malformed lines", diags.error_count());
+  finish(tail);
+  if (!opts.json) {
+    for (const mismatch& m : mismatches) {
+      io.out << fmt::format("  {}: {}\n    expected: {}\n    actual:   {}\n", m.ex->origin,
+                            join_tokens(m.ex->tokens), m.expected, m.actual);
+    }
+  }
+  return rep;
+}
+
+}  // namespace
+
+exit_code examples_command(const examples_options& opts, io& io) {
+  diagnostics diags;
+  const std::vector<std::string> programs = collect_programs(opts.paths, diags);
+  print_diagnostics(diags, io);
+  bool ok = !diags.has_errors();
+
+  std::size_t width = 0;
+  for (const std::string& p : programs) width = std::max(width, p.size());
+  nlohmann::json all = nlohmann::json::array();
+  std::size_t total = 0;
+  std::size_t passed = 0;
+  for (const std::string& p : programs) {
+    program_report rep = check_program(p, width, opts, io);
+    ok = ok && rep.ok;
+    total += rep.total;
+    passed += rep.passed;
+    all.push_back(std::move(rep.json));
+  }
+  if (opts.json) {
+    io.out << dump_json({{"programs", std::move(all)},
+                         {"total", total},
+                         {"passed", passed},
+                         {"ok", ok}});
+  } else if (programs.size() > 1) {
+    io.out << fmt::format("{} programs, {}/{} examples ok\n", programs.size(), passed, total);
+  }
+  return ok ? exit_code::ok : exit_code::failure;
+}
+
+}  // namespace crasp::cli

@@ -1,0 +1,87 @@
+// `crasp generate PROGRAM [PREFIX...]`: greedy next-token generation. One output line per
+// prefix: the generated continuation (tokens separated by spaces, <none> when empty).
+#include <optional>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "crasp/interpret.hpp"
+#include "input.hpp"
+#include "load.hpp"
+#include "output.hpp"
+
+namespace crasp::cli {
+namespace {
+
+const char* stop_name(stop_reason r) {
+  switch (r) {
+    case stop_reason::no_next: return "no_next";
+    case stop_reason::max_new: return "max_new";
+    case stop_reason::ambiguous: return "ambiguous";
+  }
+  return "no_next";
+}
+
+}  // namespace
+
+exit_code generate_command(const generate_options& opts, io& io) {
+  auto options = parse_alphabet_flags(opts.common.alphabets, io);
+  if (!options) return exit_code::usage;
+  auto loaded = load_program(opts.common.program, *options, io);
+  if (!loaded) return exit_code::failure;
+  const ir::program& program = loaded->program;
+  if (!program.is_generator()) {
+    print_error(io, opts.common.program,
+                "program has no next declarations (use 'crasp run' for acceptors)");
+    return exit_code::failure;
+  }
+
+  bool failed = false;
+  std::size_t k = 0;
+  nlohmann::json results = nlohmann::json::array();
+  auto handle = [&](const instance& inst) {
+    ++k;
+    const std::string input = join_tokens(inst.tokens);
+    diagnostics diags;
+    auto gen = generate(program, inst.tokens, opts.max_new, inst.origin, diags);
+    print_diagnostics(diags, io);
+    const bool ok = gen && gen->reason != stop_reason::ambiguous && !diags.has_errors();
+    if (gen && gen->reason == stop_reason::max_new) {
+      print_warning(io, inst.origin,
+                    "stopped after " + std::to_string(opts.max_new) +
+                        " generated tokens (--max-new); the continuation is cut");
+    }
+    if (!ok) failed = true;
+    if (opts.common.json) {
+      nlohmann::json r = {{"instance", k}, {"input", input}};
+      if (gen) {
+        r["continuation"] = gen->continuation;
+        r["stop"] = stop_name(gen->reason);
+        if (gen->reason == stop_reason::ambiguous) {
+          r["ambiguous_position"] = gen->ambiguous_position;
+          r["ambiguous_tokens"] = gen->ambiguous_tokens;
+        }
+      }
+      if (!ok) r["error"] = first_error(diags);
+      results.push_back(std::move(r));
+    } else if (ok) {
+      io.out << format_continuation(gen->continuation) << '\n';
+    }
+  };
+
+  if (!opts.prefix.empty()) {
+    handle(instance_from_args(opts.prefix));
+  } else {
+    line_source lines(io.in, "<stdin>");
+    while (auto inst = lines.next()) handle(*inst);
+    if (k == 0) {
+      print_error(io, "<stdin>", "no input: expected one prefix per line (or tokens as arguments)");
+      failed = true;
+    }
+  }
+  if (opts.common.json) io.out << dump_json(results);
+  return failed ? exit_code::failure : exit_code::ok;
+}
+
+}  // namespace crasp::cli

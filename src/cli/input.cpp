@@ -1,0 +1,50 @@
+#include "input.hpp"
+
+#include <istream>
+#include <utility>
+
+#include "crasp/interpret.hpp"
+
+namespace crasp::cli {
+
+std::string join_tokens(const std::vector<std::string>& tokens) {
+  std::string out;
+  for (const std::string& t : tokens) {
+    if (!out.empty()) out += ' ';
+    out += t;
+  }
+  return out;
+}
+
+instance instance_from_args(const std::vector<std::string>& args) {
+  instance inst;
+  inst.origin = "<command line>";
+  for (const std::string& arg : args) {
+    for (std::string& t : split_tokens(arg)) inst.tokens.push_back(std::move(t));
+  }
+  return inst;
+}
+
+bool is_skipped_line(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t\r\n\f\v");
+  if (first == std::string::npos) return true;
+  return line.compare(first, 2, "//") == 0;
+}
+
+line_source::line_source(std::istream& in, std::string name) : in_(&in), name_(std::move(name)) {}
+
+std::optional<instance> line_source::next() {
+  std::string line;
+  while (std::getline(*in_, line)) {
+    ++line_;
+    if (is_skipped_line(line)) continue;
+    instance inst;
+    inst.tokens = split_tokens(line);
+    inst.origin = name_ + ":" + std::to_string(line_);
+    inst.line = line_;
+    return inst;
+  }
+  return std::nullopt;
+}
+
+}  // namespace crasp::cli

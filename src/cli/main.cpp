@@ -1,0 +1,38 @@
+// The only place that touches argv, the standard streams and the process exit code.
+#include <exception>
+#include <iostream>
+
+#include "app.hpp"
+#include "cli.hpp"
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  crasp::cli::io io{std::cin, std::cout, std::cerr};
+  int code = 0;
+  try {
+    crasp::cli::command_line cl;
+    try {
+      cl.app().parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      // --help and --version end parsing "successfully"; every other parse error is usage.
+      code = cl.app().exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
+      std::cout.flush();
+      return code;
+    }
+    code = static_cast<int>(cl.dispatch(io));
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "internal error: " << e.what() << '\n';
+    code = static_cast<int>(crasp::cli::exit_code::internal);
+  } catch (...) {
+    std::cout.flush();
+    std::cerr << "internal error: unknown exception\n";
+    code = static_cast<int>(crasp::cli::exit_code::internal);
+  }
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "crasp: error: cannot write to standard output\n";
+    if (code == 0) code = 1;
+  }
+  return code;
+}

@@ -1,0 +1,35 @@
+// How values, types and classes are printed, in text and in JSON.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/interpret.hpp"
+#include "crasp/ir.hpp"
+
+namespace crasp::cli {
+
+/// The public interpreter's spelling: True / False for Booleans, the integer for counts.
+std::string format_value(const run_output& value);
+/// The value as JSON: true/false or an integer.
+nlohmann::json json_value(const run_output& value);
+
+/// "bool" or "count".
+std::string type_name(ir::type t);
+/// "C-RASP" or "C-RASP[pos]".
+std::string class_name(ir::program_class c);
+/// "generator" (has next declarations) or "acceptor".
+std::string mode_name(const ir::program& program);
+
+/// Continuation as printed by `generate`: tokens joined by spaces, `<none>` when empty.
+std::string format_continuation(const std::vector<std::string>& tokens);
+
+/// Pretty-printed JSON (two spaces) with a final newline; invalid UTF-8 is replaced, not thrown.
+std::string dump_json(const nlohmann::json& value);
+
+/// The message of the first error in `diags` (for JSON output), or "error" when there is none.
+std::string first_error(const diagnostics& diags);
+
+}  // namespace crasp::cli
