@@ -1,0 +1,5 @@
+// the public dialect reads A - B + C as A - (B + C)
+A = # "a"
+B = # "b"
+C = # "c"
+S = A - B + C
