@@ -1,0 +1,164 @@
+// Shared helpers of the program tests: the table of bundled programs, loading them with a
+// vocabulary of k symbols, running them as the task asks, and comparing with the task reference.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "crasp/frontend.hpp"
+#include "crasp/interpret.hpp"
+#include "crasp/tasks.hpp"
+
+namespace programs_test {
+
+/// One bundled program: the task it solves, its file, and the alphabet that carries the task's
+/// variable vocabulary (empty when the vocabulary is fixed).
+struct bundled {
+  std::string task;
+  std::string file;
+  std::string alphabet;
+};
+
+inline const std::vector<bundled>& all_programs() {
+  static const std::vector<bundled> table = {
+      {"UR", "ur.crasp", "Sym"},
+      {"UL", "ul.crasp", "Sym"},
+      {"NRFirst", "nrfirst.crasp", "Sym"},
+      {"NLFirst", "nlfirst.crasp", "Sym"},
+      {"UF", "uf.crasp", "Sym"},
+      {"UB", "ub.crasp", "Sym"},
+      {"bin_majority", "bin_majority.crasp", ""},
+      {"majority", "majority.crasp", "Letter"},
+      {"bin_majority_interleave", "bin_majority_interleave.crasp", ""},
+      {"sort", "sort.crasp", "Sym"},
+      {"unique_copy", "unique_copy.crasp", "Sym"},
+      {"dyck1", "dyck1.cr", ""},
+      {"contains_ab", "contains_ab.cr", ""},
+      {"anbn", "anbn.crasp", ""},
+      {"anbncn", "anbncn.crasp", ""},
+      {"aa_star", "aa_star.crasp", ""},
+      {"copy_every_2", "copy_every_2.crasp", ""},
+  };
+  return table;
+}
+
+inline const bundled& program_for(const std::string& task) {
+  for (const auto& p : all_programs())
+    if (p.task == task) return p;
+  FAIL("no bundled program for task " << task);
+  return all_programs().front();  // not reached: FAIL throws
+}
+
+inline std::string program_path(const std::string& file) {
+  return std::string(CRASP_PROGRAMS_DIR) + "/" + file;
+}
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline const crasp::tasks::task_spec& task_of(const bundled& p) {
+  const auto* t = crasp::tasks::find(p.task);
+  REQUIRE(t != nullptr);
+  return *t;
+}
+
+/// The program checked with the task's vocabulary of size k (k == 0: as the file declares it).
+/// Loaded once per (file, k) and kept for the whole test run.
+inline const crasp::ir::program& load(const bundled& p, std::size_t k = 0) {
+  static std::map<std::pair<std::string, std::size_t>, std::unique_ptr<crasp::ir::program>> cache;
+  const auto key = std::make_pair(p.file, k);
+  if (auto it = cache.find(key); it != cache.end()) return *it->second;
+  crasp::check_options options;
+  if (k != 0) {
+    REQUIRE_FALSE(p.alphabet.empty());
+    options.alphabet_overrides[p.alphabet] = crasp::tasks::symbols(task_of(p), k);
+  }
+  auto loaded = crasp::load_file(program_path(p.file), options);
+  INFO(p.file << " with k = " << k << ":\n" << crasp::render(loaded.diags));
+  REQUIRE(loaded.ok());
+  auto& slot = cache[key];
+  slot = std::make_unique<crasp::ir::program>(std::move(*loaded.program));
+  return *slot;
+}
+
+inline std::string join(const std::vector<std::string>& tokens) {
+  std::string s;
+  for (const auto& t : tokens) s += (s.empty() ? "" : " ") + t;
+  return s.empty() ? "<none>" : s;
+}
+
+/// What the program answers on `input`: the generated continuation for a generator (with a
+/// marker token appended when generation did not stop by itself), True/False (or the count) for
+/// an acceptor, or a single "<error ...>" token.
+inline std::vector<std::string> answer(const crasp::ir::program& program,
+                                       const std::vector<std::string>& input,
+                                       std::size_t max_new) {
+  crasp::diagnostics diags;
+  if (program.is_generator()) {
+    const auto out = crasp::generate(program, input, max_new, "test", diags);
+    if (!out) return {"<error " + crasp::render(diags) + ">"};
+    auto tokens = out->continuation;
+    if (out->reason == crasp::stop_reason::max_new) tokens.push_back("<max_new>");
+    if (out->reason == crasp::stop_reason::ambiguous)
+      tokens.push_back("<ambiguous " + join(out->ambiguous_tokens) + ">");
+    return tokens;
+  }
+  const auto out = crasp::run(program, input, "test", diags);
+  if (!out) return {"<error " + crasp::render(diags) + ">"};
+  if (out->kind == crasp::ir::type::boolean) return {out->value != 0 ? "True" : "False"};
+  return {std::to_string(out->value)};
+}
+
+/// Runs every input and compares with the reference; reports the first few mismatches and
+/// returns the number of mismatches.
+inline std::size_t compare_with_reference(const crasp::ir::program& program,
+                                          const crasp::tasks::task_spec& task,
+                                          const std::vector<std::vector<std::string>>& inputs,
+                                          const std::string& what) {
+  std::size_t bad = 0;
+  for (const auto& input : inputs) {
+    const auto expected = crasp::tasks::solve(task, input);
+    if (!expected) {
+      ++bad;
+      FAIL_CHECK(what << ": reference rejects its own instance: " << join(input));
+      continue;
+    }
+    const auto got = answer(program, input, expected->size() + 2);
+    if (got != *expected) {
+      if (++bad <= 5)
+        FAIL_CHECK(what << ": " << join(input) << "\n  expected " << join(*expected) << "\n  got      "
+                        << join(got));
+    }
+  }
+  return bad;
+}
+
+/// `count` random instances with lengths drawn uniformly from [lo, hi] (clamped by the task).
+inline std::vector<std::vector<std::string>> random_inputs(const crasp::tasks::task_spec& task,
+                                                           std::size_t k, std::size_t count,
+                                                           std::size_t lo, std::size_t hi,
+                                                           std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<std::string>> inputs;
+  inputs.reserve(count);
+  for (std::size_t n = 0; n < count; ++n) {
+    const std::size_t length = lo + static_cast<std::size_t>(rng() % (hi - lo + 1));
+    inputs.push_back(crasp::tasks::generate(task, length, rng, k).input);
+  }
+  return inputs;
+}
+
+}  // namespace programs_test
