@@ -153,16 +153,13 @@ void compile(const ir::program& program, eval_state& s) {
     switch (in.store) {
       case storage::constant: break;
       case storage::positions: in.k = s.code[in.a].k; break;
-      case storage::bits: in.slot = static_cast<std::uint32_t>(s.bits.size()); s.bits.emplace_back(); break;
-      case storage::prefix:
-        in.slot = static_cast<std::uint32_t>(s.checkpoints.size());
-        s.checkpoints.emplace_back();
-        s.running.push_back(0);
-        break;
-      case storage::narrow: in.slot = static_cast<std::uint32_t>(s.narrow.size()); s.narrow.emplace_back(); break;
-      case storage::wide: in.slot = static_cast<std::uint32_t>(s.wide.size()); s.wide.emplace_back(); break;
+      case storage::bits: in.slot = s.n_bits++; break;
+      case storage::prefix: in.slot = s.n_prefix++; break;
+      case storage::narrow: in.slot = s.n_narrow++; break;
+      case storage::wide: in.slot = s.n_wide++; break;
     }
   }
+  s.running.assign(s.n_prefix, 0);
   for (const auto& st : program.statements) {
     if (st.value >= program.nodes.size()) {
       s.internal_error = fmt::format("statement '{}' refers to a missing node", st.name);

@@ -48,12 +48,16 @@ struct eval_state {
   std::string origin;
   bool failed = false;
 
-  std::vector<std::int64_t> cur;                         // every node at the last position
-  std::vector<std::vector<std::uint64_t>> bits;          // storage::bits columns
-  std::vector<std::vector<std::int64_t>> checkpoints;    // storage::prefix: sum before block
-  std::vector<std::int64_t> running;                     // storage::prefix: sum so far
-  std::vector<std::vector<std::uint8_t>> narrow;         // storage::narrow columns
-  std::vector<std::vector<std::int64_t>> wide;           // storage::wide columns
+  // History, block-major: for each block of 64 positions, one word per bit column (bit p % 64
+  // of word [p / 64][slot] is the value at p) and one checkpoint per prefix count; narrow and
+  // wide columns are row-major ([p][slot]). Appending a position touches one contiguous row.
+  std::vector<std::int64_t> cur;          // every node at the last position
+  std::uint32_t n_bits = 0, n_prefix = 0, n_narrow = 0, n_wide = 0;  // columns of each kind
+  std::vector<std::uint64_t> bits;        // storage::bits
+  std::vector<std::int64_t> checkpoints;  // storage::prefix: sum before the block
+  std::vector<std::int64_t> running;      // storage::prefix: sum so far
+  std::vector<std::uint8_t> narrow;       // storage::narrow
+  std::vector<std::int64_t> wide;         // storage::wide
 };
 
 /// Compiles and validates `program` into `state` (code, pools, columns). A malformed program

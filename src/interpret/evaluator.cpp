@@ -22,7 +22,7 @@ inline std::uint64_t upto(unsigned b) { return b == 63 ? ~std::uint64_t{0} : (st
 
 inline std::int64_t bool_at(const detail::eval_state& s, const instr& in, std::size_t pos) {
   if (in.store == storage::constant) return in.k;
-  return static_cast<std::int64_t>((s.bits[in.slot][pos >> 6] >> (pos & 63)) & 1);
+  return static_cast<std::int64_t>((s.bits[(pos >> 6) * s.n_bits + in.slot] >> (pos & 63)) & 1);
 }
 
 }  // namespace
@@ -39,11 +39,11 @@ evaluator& evaluator::operator=(evaluator&&) noexcept = default;
 
 void evaluator::reserve(std::size_t positions) {
   auto& s = *state_;
-  const std::size_t words = (positions + 63) / 64;
-  for (auto& col : s.bits) col.reserve(words);
-  for (auto& col : s.checkpoints) col.reserve(words);
-  for (auto& col : s.narrow) col.reserve(positions);
-  for (auto& col : s.wide) col.reserve(positions);
+  const std::size_t blocks = (positions + 63) / 64;
+  s.bits.reserve(blocks * s.n_bits);
+  s.checkpoints.reserve(blocks * s.n_prefix);
+  s.narrow.reserve(positions * s.n_narrow);
+  s.wide.reserve(positions * s.n_wide);
 }
 
 bool evaluator::push(std::uint32_t token, diagnostics& diags) {
@@ -59,6 +59,16 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
   const std::size_t i = length_;
   const std::size_t word = i >> 6;
   const unsigned bit = static_cast<unsigned>(i & 63);
+  if (bit == 0) {
+    s.bits.resize(s.bits.size() + s.n_bits, 0);
+    s.checkpoints.resize(s.checkpoints.size() + s.n_prefix);
+  }
+  s.narrow.resize(s.narrow.size() + s.n_narrow);
+  s.wide.resize(s.wide.size() + s.n_wide);
+  std::uint64_t* bits_row = s.bits.data() + word * s.n_bits;
+  std::int64_t* checkpoint_row = s.checkpoints.data() + word * s.n_prefix;
+  std::uint8_t* narrow_row = s.narrow.data() + i * s.n_narrow;
+  std::int64_t* wide_row = s.wide.data() + i * s.n_wide;
   std::int64_t* cur = s.cur.data();
   const instr* code = s.code.data();
   const std::size_t n = s.code.size();
@@ -89,9 +99,17 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
       case opcode::window_count: {
         const std::uint32_t* d = s.offsets.data() + in.aux;
         const std::uint32_t* end = d + in.len;
-        const instr& body = code[in.a];
         if (d != end && *d == 0) v = cur[in.a], ++d;
-        for (; d != end && *d <= i; ++d) v += bool_at(s, body, i - *d);
+        const instr& body = code[in.a];
+        if (body.store == storage::constant) {
+          for (; d != end && *d <= i; ++d) v += body.k;
+        } else {
+          const std::uint64_t* col = s.bits.data() + body.slot;
+          for (; d != end && *d <= i; ++d) {
+            const std::size_t p = i - *d;
+            v += static_cast<std::int64_t>((col[(p >> 6) * s.n_bits] >> (p & 63)) & 1);
+          }
+        }
         break;
       }
       case opcode::add: overflow = __builtin_add_overflow(cur[in.a], cur[in.b], &v); break;
@@ -114,20 +132,15 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
       return false;
     }
     cur[id] = v;
-    switch (in.store) {
-      case storage::constant:
-      case storage::positions: break;
-      case storage::bits: {
-        auto& col = s.bits[in.slot];
-        if (bit == 0) col.push_back(0);
-        col[word] |= static_cast<std::uint64_t>(v) << bit;
-        break;
-      }
-      case storage::prefix:
-        if (bit == 0) s.checkpoints[in.slot].push_back(v - cur[in.a]);
-        break;
-      case storage::narrow: s.narrow[in.slot].push_back(static_cast<std::uint8_t>(v)); break;
-      case storage::wide: s.wide[in.slot].push_back(v); break;
+    // Booleans dominate real programs; test them first (cheaper than a second jump table).
+    if (in.store == storage::bits) {
+      bits_row[in.slot] |= static_cast<std::uint64_t>(v) << bit;
+    } else if (in.store == storage::narrow) {
+      narrow_row[in.slot] = static_cast<std::uint8_t>(v);
+    } else if (in.store == storage::prefix) {
+      if (bit == 0) checkpoint_row[in.slot] = v - cur[in.a];
+    } else if (in.store == storage::wide) {
+      wide_row[in.slot] = v;
     }
   }
   ++length_;
@@ -142,12 +155,13 @@ std::int64_t evaluator::value(ir::node_id id, std::size_t pos) const {
     case storage::constant: return in.k;
     case storage::bits: return bool_at(s, in, pos);
     case storage::prefix: {
-      const std::uint64_t w = s.bits[s.code[in.a].slot][pos >> 6] & upto(pos & 63);
-      return s.checkpoints[in.slot][pos >> 6] + std::popcount(w);
+      const std::size_t block = pos >> 6;
+      const std::uint64_t w = s.bits[block * s.n_bits + s.code[in.a].slot] & upto(pos & 63);
+      return s.checkpoints[block * s.n_prefix + in.slot] + std::popcount(w);
     }
     case storage::positions: return in.k * static_cast<std::int64_t>(pos + 1);
-    case storage::narrow: return s.narrow[in.slot][pos];
-    case storage::wide: return s.wide[in.slot][pos];
+    case storage::narrow: return s.narrow[pos * s.n_narrow + in.slot];
+    case storage::wide: return s.wide[pos * s.n_wide + in.slot];
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,8 +47,12 @@ class builder {
     p_.klass = ir::program_class::crasp_pos;
     return add(ir::count{body, true, std::move(offsets)}, ir::type::count, {body}, true);
   }
-  /// exists[...] body, as the checker expands it: 1 <= count.
-  ir::node_id exists(ir::node_id count_node) { return cmp(ir::cmp::le, num(1), count_node); }
+  /// exists[...] body, as the checker expands it: 1 <= count (one shared constant 1, as the
+  /// checker's hash-consing would give).
+  ir::node_id exists(ir::node_id count_node) {
+    if (!one_) one_ = num(1);
+    return cmp(ir::cmp::le, *one_, count_node);
+  }
   ir::node_id plus(ir::node_id a, ir::node_id b) { return add(ir::add{a, b}, ir::type::count, {a, b}); }
   ir::node_id minus(ir::node_id a, ir::node_id b) { return add(ir::sub{a, b}, ir::type::count, {a, b}); }
   ir::node_id scale(std::int64_t k, ir::node_id a) { return add(ir::scale{k, a}, ir::type::count, {a}); }
@@ -86,6 +91,7 @@ class builder {
   }
 
   ir::program p_;
+  std::optional<ir::node_id> one_;
 };
 
 }  // namespace crasp::test

@@ -25,7 +25,10 @@ std::vector<std::vector<wide>> reference(const crasp::ir::program& p,
   for (std::size_t id = 0; id < p.nodes.size(); ++id) {
     for (std::size_t i = 0; i < n; ++i) {
       const auto v = [&](node_id o) { return val[o][i]; };
-      val[id][i] = std::visit(
+      // Clamp to +-2^64: out of int64 either way, and keeps every later operation (|k| < 2^63)
+      // inside __int128.
+      const wide limit = wide{1} << 64;
+      val[id][i] = std::clamp<wide>(std::visit(
           [&](const auto& op) -> wide {
             using T = std::decay_t<decltype(op)>;
             using namespace crasp::ir;
@@ -64,7 +67,7 @@ std::vector<std::vector<wide>> reference(const crasp::ir::program& p,
             if constexpr (std::is_same_v<T, crasp::ir::select>) return v(op.cond) != 0 ? v(op.a) : v(op.b);
             return 0;
           },
-          p.nodes[id].operation);
+          p.nodes[id].operation), -limit, limit);
     }
   }
   return val;
