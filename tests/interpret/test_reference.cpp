@@ -88,15 +88,20 @@ struct random_program {
     switch (pick(16)) {
       case 0: bools.push_back(b.tok(std::string(1, static_cast<char>('a' + pick(3))))); break;
       case 1: bools.push_back(b.not_(any_bool())); break;
-      case 2: bools.push_back(b.and_(any_bool(), any_bool())); break;
-      case 3: bools.push_back(b.or_(any_bool(), any_bool())); break;
+      case 2: { const node_id x = any_bool(), y = any_bool(); bools.push_back(b.and_(x, y)); break; }
+      case 3: { const node_id x = any_bool(), y = any_bool(); bools.push_back(b.or_(x, y)); break; }
       case 4: {
         std::vector<bool> r(1 + pick(4));
         for (std::size_t k = 0; k < r.size(); ++k) r[k] = pick(2) == 1;
         bools.push_back(b.periodic(r));
         break;
       }
-      case 5: case 6: bools.push_back(b.cmp(ops[pick(6)], any_count(), any_count())); break;
+      case 5: case 6: {
+        const auto op = ops[pick(6)];
+        const node_id x = any_count(), y = any_count();
+        bools.push_back(b.cmp(op, x, y));
+        break;
+      }
       case 7: counts.push_back(b.count(any_bool())); break;
       case 8: case 9: {
         std::vector<std::uint32_t> offs;
@@ -106,17 +111,25 @@ struct random_program {
         counts.push_back(b.local(any_bool(), offs));
         break;
       }
-      case 10: counts.push_back(b.plus(any_count(), any_count())); break;
-      case 11: counts.push_back(b.minus(any_count(), any_count())); break;
+      case 10: { const node_id x = any_count(), y = any_count(); counts.push_back(b.plus(x, y)); break; }
+      case 11: { const node_id x = any_count(), y = any_count(); counts.push_back(b.minus(x, y)); break; }
       case 12: {
         std::int64_t k = static_cast<std::int64_t>(pick(7)) - 3;
-        if (allow_overflow && pick(3) != 0) k = (pick(2) ? 1 : -1) * (std::int64_t{1} << (40 + pick(23)));
+        if (allow_overflow && pick(3) != 0) {
+          const std::int64_t sign = pick(2) == 1 ? 1 : -1;
+          k = sign * (std::int64_t{1} << (40 + pick(23)));
+        }
         counts.push_back(b.scale(k, any_count()));
         break;
       }
-      case 13: counts.push_back(b.min(any_count(), any_count())); break;
-      case 14: counts.push_back(b.max(any_count(), any_count())); break;
-      case 15: counts.push_back(b.select(any_bool(), any_count(), any_count())); break;
+      case 13: { const node_id x = any_count(), y = any_count(); counts.push_back(b.min(x, y)); break; }
+      case 14: { const node_id x = any_count(), y = any_count(); counts.push_back(b.max(x, y)); break; }
+      case 15: {
+        const node_id c = any_bool();
+        const node_id x = any_count(), y = any_count();
+        counts.push_back(b.select(c, x, y));
+        break;
+      }
     }
   }
 
