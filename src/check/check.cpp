@@ -18,7 +18,8 @@ check_result check(const ast::program& program, const check_options& options) {
       if (p->statements.empty() && p->next.empty()) {
         cx.error(span{}, "program has no statements");
       } else {
-        checker::classify(*p);
+        checker::prune(*p);     // nodes left unused by folding
+        checker::classify(*p);  // C-RASP or C-RASP[pos], depth
         r.program = std::move(p);
       }
     }

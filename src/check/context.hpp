@@ -135,7 +135,8 @@ std::optional<guard_result> decide_binary(context& cx, ast::expr_id e, const std
                                           ast::expr_id body = {});
 void define_import(context& cx, definition& d);                          // predicates.cpp
 std::optional<ir::program> expand(context& cx);                          // expand.cpp
-void classify(ir::program& p);                                           // classify.cpp
+void prune(ir::program& p);     // prune.cpp: drops nodes no statement or next rule uses
+void classify(ir::program& p);  // classify.cpp
 
 /// Human names of kinds for messages: "a Boolean", "a count", ...
 const char* kind_name(kind k);
