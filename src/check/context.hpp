@@ -92,6 +92,8 @@ struct context {
   std::unordered_map<std::string, std::vector<int>> defs_by_name;
   /// Instance definitions (all indices literal) per key name + \x1f + tuple, ascending.
   std::unordered_map<std::string, std::vector<int>> instances;
+  /// Family definitions (some index bound to an alphabet) per name, ascending.
+  std::unordered_map<std::string, std::vector<int>> families;
 
   std::vector<expr_info> info;  ///< indexed by expr id
   std::unordered_map<std::uint32_t, std::vector<bool>> residues_of;  ///< decided pbool roots

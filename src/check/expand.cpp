@@ -128,23 +128,22 @@ class expander {
     if (auto it = cx_.instances.find(instance_lookup_key(name, tuple)); it != cx_.instances.end())
       for (int k : it->second)
         if (k < cur_) best = std::max(best, k);
-    auto it = cx_.defs_by_name.find(name);
-    if (it == cx_.defs_by_name.end()) return best;
+    auto it = cx_.families.find(name);
+    if (it == cx_.families.end()) return best;
     for (auto k = it->second.rbegin(); k != it->second.rend(); ++k) {
-      if (*k >= cur_ || *k <= best) continue;
+      if (*k <= best) break;  // an instance definition after every remaining family wins
+      if (*k >= cur_) continue;
       const definition& D = cx_.defs[static_cast<std::size_t>(*k)];
       if (D.arity() != tuple.size()) continue;
-      bool covers = true, literal_only = true;
+      bool covers = true;
       for (std::size_t n = 0; n < tuple.size() && covers; ++n) {
-        if (D.param_literal[n]) {
+        if (D.param_literal[n])
           covers = *D.param_literal[n] == tuple[n];
-        } else {
-          literal_only = false;
+        else
           covers = D.param_alphabet[n] >= 0 &&
                    cx_.alphabets[static_cast<std::size_t>(D.param_alphabet[n])].index.count(tuple[n]);
-        }
       }
-      if (covers && !literal_only) return *k;  // latest covering family (instances already seen)
+      if (covers) return *k;  // the latest covering family
     }
     return best;
   }

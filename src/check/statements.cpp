@@ -30,9 +30,9 @@ void warn_shadowing(context& cx, const definition& d, int self) {
     bool covered = false;
     if (it != cx.instances.end())
       for (int k : it->second) covered = covered || k < self;
-    for (int k : cx.defs_by_name[d.name]) {
+    for (int k : cx.families[d.name]) {
       const definition& q = cx.defs[static_cast<std::size_t>(k)];
-      if (k >= self || q.arity() != d.arity() || all_literal(q)) continue;
+      if (k >= self || q.arity() != d.arity()) continue;
       bool in = true;
       for (std::size_t n = 0; n < d.arity(); ++n) {
         if (q.param_literal[n]) in = in && *q.param_literal[n] == *d.param_literal[n];
@@ -168,6 +168,7 @@ void check_statements(context& cx) {
       warn_shadowing(cx, d, self);
       cx.defs_by_name[d.name].push_back(self);
       if (d.arity() > 0 && all_literal(d)) cx.instances[instance_key(d.name, d.param_literal)].push_back(self);
+      if (d.arity() > 0 && !all_literal(d)) cx.families[d.name].push_back(self);
     }
     cx.defs.push_back(std::move(d));
   }

@@ -315,6 +315,9 @@ class typer {
         auto r = decide_binary(cx_, n.g.inline_expr, "guard " + cx_.quote(n.g.inline_expr), n.body);
         bad = !r;
         if (r) cx_.guard_of[e.v] = *r;
+        if (r && !r->all && r->offsets.empty())  // legal, but surely not what was meant
+          cx_.diags.warning(cx_.src, cx_.prog.at(n.g.inline_expr).where,
+                            "guard " + cx_.quote(n.g.inline_expr) + " never holds for j <= i: the count is always 0");
       } else {
         bad = true;
         if (g != kind::error)

@@ -152,3 +152,26 @@ TEST_CASE("unreadable files", "[check][errors]") {
   CHECK(r.diags.items()[0].message == "cannot read '/nonexistent/dir/x.crasp': No such file or directory");
   CHECK_FALSE(r.diags.items()[0].source);
 }
+
+TEST_CASE("warnings", "[check][errors]") {
+  auto w = [](const std::string& text) { return messages(load(text), crasp::severity::warning); };
+  CHECK(w("C = #[j <= i, j == i + 1] \"a\"\n") ==
+        std::vector<std::string>{"guard 'j == i + 1' never holds for j <= i: the count is always 0"});
+  const std::string S = "alphabet S = { \"a\" \"b\" }\n";
+  // Instances of one family defined one by one (what print_expanded emits) do not warn...
+  CHECK(w(S + "F[\"a\"] = true\nF[\"b\"] = false\nG = F[\"a\"]\n").empty());
+  // ...redefining one does, and so does an instance that a family already defines.
+  CHECK(w(S + "F[\"a\"] = true\nF[\"a\"] = false\n") ==
+        std::vector<std::string>{"redefinition of 'F' shadows the earlier definition"});
+  CHECK(w(S + "F[x in S] = tok(x)\nF[\"b\"] = false\n") ==
+        std::vector<std::string>{"redefinition of 'F' shadows the earlier definition"});
+  CHECK(w(S + "F[x in S] = tok(x)\nF[\"z\"] = false\n").empty());
+}
+
+TEST_CASE("the public dialect", "[check][errors]") {
+  auto r = load("#import pred\nafter_a = (#[pred] \"a\") >= 1\nL = (# (\"b\" && after_a)) >= 1\n", "ab.cr");
+  REQUIRE(r.ok());
+  CHECK(r.program->klass == crasp::ir::program_class::crasp_pos);
+  CHECK(error("#import pos_even\nC = #[pos_even] \"a\"\n", "x.cr") ==
+        "'pos_even' is a unary predicate; a guard needs a binary predicate of i and j");
+}
