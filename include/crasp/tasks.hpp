@@ -1,0 +1,151 @@
+// Task references: the answer a correct solver gives and random instance generators for the
+// tasks of the Born-a-Transformer and Huang et al. papers (crasp-reference.md section 3).
+//
+// Everything here is plain C++ and independent of the C-RASP language: these are the references
+// that C-RASP programs are tested against. Nothing in this header prints, exits or throws.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crasp::tasks {
+
+/// How a task's answer is read off a program.
+enum class task_mode {
+  acceptor,   ///< the input is a string; the answer is "True" or "False"
+  generator,  ///< the input is a prompt; the answer is the continuation generated token by token
+};
+
+// clang-format off
+/// Every task of the catalogue (one value per entry, in catalogue order).
+enum class task_id {
+  // Born retrieval
+  ur, ul, nr_first, nl_first,
+  // Born unique copy
+  uf, ub,
+  // Huang et al.
+  bin_majority, majority, bin_majority_interleave, sort, unique_copy,
+  // formal languages (acceptors)
+  dyck1, anbn, anbncn, aa_star, contains_ab, copy_every_2,
+};
+// clang-format on
+
+/// Token conventions shared by every task.
+inline constexpr std::string_view bos_token = "<bos>";
+inline constexpr std::string_view sep_token = "<sep>";
+inline constexpr std::string_view eos_token = "<eos>";
+inline constexpr std::string_view true_token = "True";
+inline constexpr std::string_view false_token = "False";
+
+/// One task of the catalogue.
+struct task_spec {
+  std::string name;         ///< exact name, e.g. "UR", "bin_majority", "dyck1"
+  task_id id;               ///< the same task as an enumerator
+  task_mode mode;           ///< acceptor or generator
+  std::string description;  ///< one paragraph: format, precondition, answer, what `length` counts
+  /// Control tokens that appear in prompts or answers ("<bos>", "<sep>", "<eos>"); empty for
+  /// acceptors, whose input is the bare string.
+  std::vector<std::string> control_tokens;
+  /// Token that ends a generated answer ("<sep>" for UF/UB, "<eos>" for the Huang tasks); empty
+  /// when the answer is a single token with no end marker (retrieval) and for acceptors.
+  std::string end_token;
+  bool variable_vocab;        ///< whether the vocabulary size k can be chosen
+  std::size_t default_vocab;  ///< k used when the caller passes k == 0 (fixed size otherwise)
+  std::size_t min_vocab;      ///< smallest k for which the task has instances
+  std::size_t max_vocab;      ///< largest allowed k (26 for majority; SIZE_MAX if unbounded)
+  std::size_t min_length;     ///< smallest `length` (content symbols) with an instance
+  std::string source;         ///< paper the task comes from
+};
+
+/// A vocabulary size request as a named value (size == 0 means the task's default). The functions
+/// below take the size directly as `k`, e.g. `generate(t, n, rng, vocab_options{150}.size)`.
+struct vocab_options {
+  std::size_t size = 0;
+};
+
+/// One generated instance.
+struct instance {
+  /// Generators: the prompt. Acceptors: the string (no control tokens).
+  std::vector<std::string> input;
+  /// Generators: the continuation a correct solver generates, including the end token if the
+  /// task has one. Acceptors: {"True"} or {"False"}.
+  std::vector<std::string> expected;
+};
+
+/// All tasks, in the order of task_id.
+const std::vector<task_spec>& catalogue();
+
+/// The task named `name` (exact, case-sensitive), or nullptr.
+const task_spec* find(std::string_view name);
+
+/// The task with id `id` (never null).
+const task_spec& spec(task_id id);
+
+/// The vocabulary size actually used for a request of `k`: the default when k == 0, otherwise k
+/// clamped to [min_vocab, max_vocab]. Fixed-alphabet tasks always return their alphabet size.
+std::size_t effective_vocab(const task_spec& task, std::size_t k);
+
+/// The content symbols (no control tokens) of the task for vocabulary size k (k as for
+/// effective_vocab):
+///  - UR UL NRFirst NLFirst UF UB sort unique_copy: "t0" .. "t{k-1}" (default k: 5 for retrieval
+///    and UF/UB, 150 for sort and unique_copy);
+///  - bin_majority, bin_majority_interleave: "0" "1";
+///  - majority: "a" .. the k-th letter (k <= 26, default 26);
+///  - dyck1: "(" ")"; anbn, copy_every_2: "a" "b"; anbncn, contains_ab: "a" "b" "c";
+///    aa_star: "a".
+std::vector<std::string> symbols(const task_spec& task, std::size_t k);
+
+/// Every token that can appear in a correct answer: for generators the symbols plus the end
+/// token (if any); for acceptors {"True", "False"}.
+std::vector<std::string> output_tokens(const task_spec& task, std::size_t k);
+
+/// The number of content symbols that generate() actually produces for a request of `length`
+/// with vocabulary size k: the smallest feasible length >= `length`, or when none exists (the
+/// distinct-token tasks, where length <= k) the largest feasible one. For acceptors this is
+/// max(length, 1); the member / non-member adjustment is described at generate().
+std::size_t effective_length(const task_spec& task, std::size_t length, std::size_t k);
+
+/// Whether `input` satisfies the task's preconditions (well-formed prompt over the task's symbols
+/// plus the task's own condition, e.g. the query of UR occurring exactly once).
+///
+/// Symbols are checked by shape, not against a k: for the "t" tasks any "t<index>" with a
+/// canonical decimal index is a symbol; majority accepts "a".."z". Acceptor inputs must be
+/// non-empty (a program reads its answer at the last position).
+bool precondition(const task_spec& task, const std::vector<std::string>& input);
+
+/// The reference answer for `input`, or std::nullopt if precondition(task, input) is false.
+std::optional<std::vector<std::string>> solve(const task_spec& task,
+                                              const std::vector<std::string>& input);
+
+/// A random instance with effective_length(task, length, k) content symbols, over
+/// symbols(task, k); it always satisfies precondition() and solve(input) == expected.
+///
+/// `length` counts the non-control tokens of `input`:
+///  - retrieval: the context plus the query (N in `<bos> x_1 .. x_{N-1} <sep> x_N`);
+///  - copy, sort, unique_copy, majority tasks: the tokens between `<bos>` and `<sep>`;
+///  - acceptors: the string length.
+///
+/// Acceptors choose member or non-member with probability 1/2 each; non-members are mostly near
+/// misses (one token flipped, one extra token, counts off by one, the right counts in the wrong
+/// order) and sometimes uniformly random. When the chosen class has no string of length `length`
+/// (e.g. an odd-length Dyck word, an even-length non-member of (aa)*) the nearest length that has
+/// one is used, preferring the shorter.
+///
+/// Deterministic: only rng's raw output is used (no std distributions), so a given seed gives the
+/// same instance on every platform.
+instance generate(const task_spec& task, std::size_t length, std::mt19937_64& rng,
+                  std::size_t k = 0);
+
+/// All valid inputs with 1..max_len content symbols (counted as in generate()), shortest first
+/// and in lexicographic symbol order within a length:
+///  - acceptors: every non-empty string over the alphabet of length <= max_len, members or not;
+///  - generators: every prompt over symbols(task, k) satisfying the precondition.
+/// The result grows exponentially in max_len; callers keep max_len small.
+std::vector<std::vector<std::string>> enumerate(const task_spec& task, std::size_t max_len,
+                                                std::size_t k = 0);
+
+}  // namespace crasp::tasks

@@ -1,0 +1,234 @@
+// The task catalogue (crasp-reference.md section 3) and the vocabulary and length conventions.
+#include <algorithm>
+#include <limits>
+
+#include "tasks/common.hpp"
+
+namespace crasp::tasks {
+namespace {
+
+constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
+const std::string born = "Jobanputra, Veitsman et al. 2025, Born a Transformer (arXiv 2505.21785)";
+const std::string huang = "Huang et al. 2025, length generalization (arXiv 2410.02140)";
+
+task_spec retrieval(std::string name, task_id id, std::size_t min_vocab, std::size_t min_length,
+                    std::string what) {
+  return {std::move(name),
+          id,
+          task_mode::generator,
+          "prompt `<bos> x_1 .. x_{N-1} <sep> q` over t0..t{k-1}, q = x_N the query; " +
+              std::move(what) +
+              " The answer is that single token, with no end token. length = N (context plus "
+              "query).",
+          {"<bos>", "<sep>"},
+          "",
+          true,
+          5,
+          min_vocab,
+          unbounded,
+          min_length,
+          born};
+}
+
+task_spec distinct(std::string name, task_id id, std::size_t default_vocab, std::string end,
+                   std::string what, const std::string& source) {
+  return {std::move(name),
+          id,
+          task_mode::generator,
+          "prompt `<bos> x_1 .. x_N <sep>` with x_1 .. x_N pairwise distinct tokens of "
+          "t0..t{k-1} (so N <= k); " +
+              std::move(what) + " length = N.",
+          end == "<eos>" ? std::vector<std::string>{"<bos>", "<sep>", "<eos>"}
+                         : std::vector<std::string>{"<bos>", "<sep>"},
+          std::move(end),
+          true,
+          default_vocab,
+          1,
+          unbounded,
+          1,
+          source};
+}
+
+task_spec language(std::string name, task_id id, std::size_t alphabet, std::string what) {
+  return {
+      std::move(name),
+      id,
+      task_mode::acceptor,
+      "acceptor; input is the bare non-empty string (no control tokens); answer True or False. " +
+          std::move(what) + " length = string length.",
+      {},
+      "",
+      false,
+      alphabet,
+      alphabet,
+      alphabet,
+      1,
+      "crasp-reference.md 3.2 (" + huang + ")"};
+}
+
+std::vector<task_spec> build() {
+  std::vector<task_spec> c;
+  c.push_back(retrieval("UR", task_id::ur, 2, 3,
+                        "q occurs exactly once in the context, at q_1, and not as its last token; "
+                        "answer x_{q_1+1}."));
+  c.push_back(retrieval("UL", task_id::ul, 2, 3,
+                        "q occurs exactly once in the context, at q_1, and not as its first "
+                        "token; answer x_{q_1-1}."));
+  c.push_back(retrieval("NRFirst", task_id::nr_first, 1, 3,
+                        "q occurs at least twice in the context, first at q_1; answer "
+                        "x_{q_1+1}."));
+  c.push_back(retrieval("NLFirst", task_id::nl_first, 2, 4,
+                        "q occurs at least twice in the context, first at q_1 which is not the "
+                        "first context token (no wrap-around); answer x_{q_1-1}."));
+  c.push_back(distinct("UF", task_id::uf, 5, "<sep>", "answer x_1 .. x_N then `<sep>`.", born));
+  c.push_back(distinct("UB", task_id::ub, 5, "<sep>", "answer x_N .. x_1 then `<sep>`.", born));
+  c.push_back({"bin_majority",
+               task_id::bin_majority,
+               task_mode::generator,
+               "prompt `<bos> w <sep>`, w a non-empty string over {0,1} with no tie; answer the "
+               "majority bit then `<eos>`. length = |w|.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               false,
+               2,
+               2,
+               2,
+               1,
+               huang});
+  c.push_back({"majority",
+               task_id::majority,
+               task_mode::generator,
+               "prompt `<bos> w <sep>`, w a non-empty string over a..z whose most frequent letter "
+               "is unique; answer that letter then `<eos>`. Vocabulary: the first k letters "
+               "(k <= 26). length = |w|.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               true,
+               26,
+               1,
+               26,
+               1,
+               huang});
+  c.push_back({"bin_majority_interleave",
+               task_id::bin_majority_interleave,
+               task_mode::generator,
+               "prompt `<bos> w <sep>`, w over {0,1} with |w| a positive multiple of 3; stream r "
+               "(r = 0,1,2) is w[r], w[r+3], w[r+6], .. (0-based within w) and no stream may have "
+               "a tie (so with an even stream length some strings are rejected); answer the three "
+               "stream majority bits in stream order then `<eos>`. length = |w|.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               false,
+               2,
+               2,
+               2,
+               3,
+               huang});
+  c.push_back(distinct("sort", task_id::sort, 150, "<eos>",
+                       "answer the tokens sorted by index (t2 before t10) then `<eos>`.", huang));
+  c.push_back(distinct("unique_copy", task_id::unique_copy, 150, "<eos>",
+                       "answer x_1 .. x_N then `<eos>`.", huang));
+  c.push_back(language("dyck1", task_id::dyck1, 2,
+                       "Over ( ): balanced parentheses (every prefix has at least as many ( as ), "
+                       "equal at the end)."));
+  c.push_back(language("anbn", task_id::anbn, 2, "Over a b: a^n b^n with n >= 1."));
+  c.push_back(language("anbncn", task_id::anbncn, 3, "Over a b c: a^n b^n c^n with n >= 1."));
+  c.push_back(language("aa_star", task_id::aa_star, 1,
+                       "Over a: (aa)*, i.e. member iff the length is even."));
+  c.push_back(language("contains_ab", task_id::contains_ab, 3,
+                       "Over a b c: contains the bigram a b (adjacent)."));
+  c.push_back(language("copy_every_2", task_id::copy_every_2, 2,
+                       "Over a b: w_i = w_{i-2} for every i >= 2 (0-based), i.e. the token two "
+                       "back is copied; crasp's reconstruction of Huang et al.'s 'copy every "
+                       "c-th token' with c = 2. Strings of length 1 and 2 are members."));
+  return c;
+}
+
+}  // namespace
+
+const std::vector<task_spec>& catalogue() {
+  static const std::vector<task_spec> all = build();
+  return all;
+}
+
+const task_spec* find(std::string_view name) {
+  for (const auto& t : catalogue()) {
+    if (t.name == name) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
+const task_spec& spec(task_id id) {
+  return catalogue()[static_cast<std::size_t>(id)];
+}
+
+std::size_t effective_vocab(const task_spec& task, std::size_t k) {
+  if (!task.variable_vocab || k == 0) {
+    return task.default_vocab;
+  }
+  return std::clamp(k, task.min_vocab, task.max_vocab);
+}
+
+std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
+  const std::size_t n = effective_vocab(task, k);
+  switch (task.id) {
+    case task_id::bin_majority:
+    case task_id::bin_majority_interleave:
+      return {"0", "1"};
+    case task_id::dyck1:
+      return {"(", ")"};
+    case task_id::anbn:
+    case task_id::copy_every_2:
+      return {"a", "b"};
+    case task_id::anbncn:
+    case task_id::contains_ab:
+      return {"a", "b", "c"};
+    case task_id::aa_star:
+      return {"a"};
+    case task_id::majority: {
+      std::vector<std::string> s;
+      for (std::size_t i = 0; i < n; ++i) {
+        s.emplace_back(1, static_cast<char>('a' + i));
+      }
+      return s;
+    }
+    default: {
+      std::vector<std::string> s;
+      for (std::size_t i = 0; i < n; ++i) {
+        s.push_back(detail::t_symbol(i));
+      }
+      return s;
+    }
+  }
+}
+
+std::vector<std::string> output_tokens(const task_spec& task, std::size_t k) {
+  if (task.mode == task_mode::acceptor) {
+    return {"True", "False"};
+  }
+  auto s = symbols(task, k);
+  if (!task.end_token.empty()) {
+    s.push_back(task.end_token);
+  }
+  return s;
+}
+
+std::size_t effective_length(const task_spec& task, std::size_t length, std::size_t k) {
+  switch (task.id) {
+    case task_id::uf:
+    case task_id::ub:
+    case task_id::sort:
+    case task_id::unique_copy:
+      return std::clamp<std::size_t>(length, 1, effective_vocab(task, k));
+    case task_id::bin_majority_interleave: {
+      const std::size_t n = std::max<std::size_t>(length, 3);
+      return n + (3 - n % 3) % 3;
+    }
+    default:
+      return std::max(length, task.min_length);
+  }
+}
+
+}  // namespace crasp::tasks

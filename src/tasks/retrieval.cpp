@@ -1,0 +1,148 @@
+// Born retrieval: UR, UL, NRFirst, NLFirst.
+// Prompt `<bos> x_1 .. x_{N-1} <sep> q`; the answer is the neighbour of the query's (only / first)
+// occurrence in the context. A neighbour outside the context is a precondition violation: the
+// right neighbour of the last context token would be <sep>, and there is no wrap-around from the
+// first context token to the last (a bug of one published generator).
+#include "tasks/common.hpp"
+
+namespace crasp::tasks::detail {
+namespace {
+
+bool unique_query(task_id id) {
+  return id == task_id::ur || id == task_id::ul;
+}
+bool looks_left(task_id id) {
+  return id == task_id::ul || id == task_id::nl_first;
+}
+
+tokens prompt(const std::vector<std::size_t>& context, std::size_t query) {
+  tokens p;
+  p.reserve(context.size() + 3);
+  p.emplace_back(bos_token);
+  for (auto s : context) {
+    p.push_back(t_symbol(s));
+  }
+  p.emplace_back(sep_token);
+  p.push_back(t_symbol(query));
+  return p;
+}
+
+// A symbol of {0..k-1} \ {skip}; requires k >= 2.
+std::size_t other_than(std::mt19937_64& rng, std::size_t k, std::size_t skip) {
+  const std::size_t s = below(rng, k - 1);
+  return s >= skip ? s + 1 : s;
+}
+
+}  // namespace
+
+answer solve_retrieval(task_id id, const tokens& input) {
+  // <bos>, at least one context token, <sep>, query.
+  if (input.size() < 4 || input.front() != bos_token || input[input.size() - 2] != sep_token) {
+    return std::nullopt;
+  }
+  const std::size_t c = input.size() - 3;  // context length; context is input[1 .. c]
+  for (std::size_t i = 1; i < input.size(); ++i) {
+    if (i != input.size() - 2 && !t_index(input[i])) {
+      return std::nullopt;
+    }
+  }
+  const std::string& q = input.back();
+  std::size_t count = 0;
+  std::size_t first = 0;  // 0-based index in the context
+  for (std::size_t i = 0; i < c; ++i) {
+    if (input[1 + i] != q) {
+      continue;
+    }
+    if (count++ == 0) {
+      first = i;
+    }
+  }
+  if (unique_query(id) ? count != 1 : count < 2) {
+    return std::nullopt;
+  }
+  if (looks_left(id)) {
+    if (first == 0) {
+      return std::nullopt;
+    }
+    return tokens{input[first]};  // context index first - 1
+  }
+  if (first + 1 >= c) {
+    return std::nullopt;
+  }
+  return tokens{input[first + 2]};  // context index first + 1
+}
+
+instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k) {
+  const std::size_t c = length - 1;  // length >= 3 (4 for NLFirst), k >= 2 (1 for NRFirst)
+  std::vector<std::size_t> context(c);
+  std::size_t q = 0;
+  std::size_t at = 0;  // the occurrence whose neighbour is the answer
+  if (unique_query(id)) {
+    // The query is inserted once into a context drawn from the other symbols.
+    q = below(rng, k);
+    for (auto& s : context) {
+      s = other_than(rng, k, q);
+    }
+    at = looks_left(id) ? between(rng, 1, c - 1) : below(rng, c - 1);
+    context[at] = q;
+  } else {
+    // A random context with the query drawn from the symbols occurring at least twice (and, for
+    // NLFirst, not first at index 0); after a few failed draws, a constructed instance.
+    bool found = false;
+    for (int attempt = 0; attempt < 16 && !found; ++attempt) {
+      for (auto& s : context) {
+        s = below(rng, k);
+      }
+      std::vector<std::size_t> count(k, 0);
+      for (auto s : context) {
+        ++count[s];
+      }
+      std::vector<std::size_t> eligible;
+      for (std::size_t s = 0; s < k; ++s) {
+        if (count[s] >= 2 && !(looks_left(id) && context[0] == s)) {
+          eligible.push_back(s);
+        }
+      }
+      if (!eligible.empty()) {
+        q = eligible[below(rng, eligible.size())];
+        found = true;
+      }
+    }
+    if (!found) {
+      q = below(rng, k);
+      // First occurrence f, with a second one after it; no q before f.
+      const std::size_t f =
+          looks_left(id) ? between(rng, 1, c - 2) : (k == 1 ? 0 : below(rng, c - 1));
+      for (std::size_t i = 0; i < f; ++i) {
+        context[i] = other_than(rng, k, q);
+      }
+      for (std::size_t i = f; i < c; ++i) {
+        context[i] = below(rng, k);
+      }
+      context[f] = q;
+      context[between(rng, f + 1, c - 1)] = q;
+    }
+    while (context[at] != q) {
+      ++at;
+    }
+  }
+  instance inst;
+  inst.input = prompt(context, q);
+  inst.expected = {t_symbol(context[looks_left(id) ? at - 1 : at + 1])};
+  return inst;
+}
+
+void enumerate_retrieval(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out) {
+  for (std::size_t len = 3; len <= max_len; ++len) {
+    for_each_word(k, len - 1, [&](const std::vector<std::size_t>& context) {
+      for (std::size_t q = 0; q < k; ++q) {
+        auto p = prompt(context, q);
+        if (solve_retrieval(id, p)) {
+          out.push_back(std::move(p));
+        }
+      }
+    });
+  }
+}
+
+}  // namespace crasp::tasks::detail

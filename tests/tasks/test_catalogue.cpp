@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+
+#include "task_test_util.hpp"
+
+using namespace crasp::tasks;
+using task_test::task;
+
+TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
+  const std::vector<std::string> names = {"UR",           "UL",          "NRFirst",
+                                          "NLFirst",      "UF",          "UB",
+                                          "bin_majority", "majority",    "bin_majority_interleave",
+                                          "sort",         "unique_copy", "dyck1",
+                                          "anbn",         "anbncn",      "aa_star",
+                                          "contains_ab",  "copy_every_2"};
+  REQUIRE(catalogue().size() == names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    CHECK(catalogue()[i].name == names[i]);
+    CHECK(static_cast<std::size_t>(catalogue()[i].id) == i);
+    REQUIRE(find(names[i]) != nullptr);
+    CHECK(find(names[i])->name == names[i]);
+    CHECK(&spec(catalogue()[i].id) == &catalogue()[i]);
+    CHECK_FALSE(catalogue()[i].description.empty());
+  }
+  CHECK(find("ur") == nullptr);
+  CHECK(find("NRLast") == nullptr);
+  CHECK(find("") == nullptr);
+}
+
+TEST_CASE("modes, control tokens and end tokens") {
+  for (const char* n : {"UR", "UL", "NRFirst", "NLFirst"}) {
+    CHECK(task(n).mode == task_mode::generator);
+    CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>"});
+    CHECK(task(n).end_token.empty());
+  }
+  for (const char* n : {"UF", "UB"}) {
+    CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>"});
+    CHECK(task(n).end_token == "<sep>");
+  }
+  for (const char* n :
+       {"bin_majority", "majority", "bin_majority_interleave", "sort", "unique_copy"}) {
+    CHECK(task(n).mode == task_mode::generator);
+    CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>", "<eos>"});
+    CHECK(task(n).end_token == "<eos>");
+  }
+  for (const char* n : {"dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_2"}) {
+    CHECK(task(n).mode == task_mode::acceptor);
+    CHECK(task(n).control_tokens.empty());
+    CHECK(output_tokens(task(n), 0) == std::vector<std::string>{"True", "False"});
+  }
+}
+
+TEST_CASE("symbols follow the token conventions") {
+  using v = std::vector<std::string>;
+  CHECK(symbols(task("UR"), 0) == v{"t0", "t1", "t2", "t3", "t4"});
+  CHECK(symbols(task("UF"), 3) == v{"t0", "t1", "t2"});
+  CHECK(symbols(task("sort"), 0).size() == 150);
+  CHECK(symbols(task("unique_copy"), 0).back() == "t149");
+  CHECK(symbols(task("bin_majority"), 7) == v{"0", "1"});
+  CHECK(symbols(task("bin_majority_interleave"), 0) == v{"0", "1"});
+  CHECK(symbols(task("majority"), 0).size() == 26);
+  CHECK(symbols(task("majority"), 3) == v{"a", "b", "c"});
+  CHECK(symbols(task("majority"), 100).back() == "z");
+  CHECK(symbols(task("dyck1"), 0) == v{"(", ")"});
+  CHECK(symbols(task("anbn"), 0) == v{"a", "b"});
+  CHECK(symbols(task("anbncn"), 0) == v{"a", "b", "c"});
+  CHECK(symbols(task("aa_star"), 0) == v{"a"});
+  CHECK(symbols(task("contains_ab"), 9) == v{"a", "b", "c"});
+  CHECK(symbols(task("copy_every_2"), 0) == v{"a", "b"});
+  CHECK(output_tokens(task("UR"), 2) == v{"t0", "t1"});
+  CHECK(output_tokens(task("UB"), 2) == v{"t0", "t1", "<sep>"});
+  CHECK(output_tokens(task("bin_majority"), 0) == v{"0", "1", "<eos>"});
+}
+
+TEST_CASE("effective vocabulary and length") {
+  CHECK(effective_vocab(task("UR"), 0) == 5);
+  CHECK(effective_vocab(task("UR"), 1) == 2);  // a unique query needs another symbol
+  CHECK(effective_vocab(task("NRFirst"), 1) == 1);
+  CHECK(effective_vocab(task("sort"), 0) == 150);
+  CHECK(effective_vocab(task("majority"), 40) == 26);
+  CHECK(effective_vocab(task("dyck1"), 40) == 2);
+  CHECK(effective_length(task("UR"), 0, 0) == 3);
+  CHECK(effective_length(task("UR"), 500, 0) == 500);
+  CHECK(effective_length(task("NLFirst"), 3, 0) == 4);
+  CHECK(effective_length(task("UF"), 9, 0) == 5);  // distinct tokens: N <= k
+  CHECK(effective_length(task("sort"), 500, 0) == 150);
+  CHECK(effective_length(task("sort"), 0, 0) == 1);
+  CHECK(effective_length(task("bin_majority_interleave"), 1, 0) == 3);
+  CHECK(effective_length(task("bin_majority_interleave"), 7, 0) == 9);
+  CHECK(effective_length(task("bin_majority_interleave"), 9, 0) == 9);
+  CHECK(effective_length(task("dyck1"), 0, 0) == 1);
+  CHECK(effective_length(task("dyck1"), 7, 0) == 7);
+}
