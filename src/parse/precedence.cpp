@@ -1,0 +1,295 @@
+// Precedence of both dialects over the flat operand/operator sequences of the X3 tree.
+//
+//   expr      = bool_top | count_top                  (preferred reading first, then the other)
+//   bool_top  = boolean [ "?" expr ":" expr ]
+//   count_top = sum [ "if" boolean "else" expr ]       (.crasp; .cr has `if` inside sum)
+//   boolean   = not { ("&&" | "||") not }              (&& binds tighter)
+//   not       = "!" operand | quantifier | batom       (.crasp operand: not; .cr: boolean)
+//   batom     = sum CMP sum | Boolean atom
+//   sum       = cunary { op cunary }                   (levels per dialect, below)
+//   cunary    = "-" cunary | count | sum-quantifier | [.cr] INT "*" sum(2) | count atom
+//
+// .crasp count levels: + - (1), * % (2). .cr (ANTLR, earlier alternative binds tighter):
+// if-else (1, left associative), - (2), + (3), * % (5), with the prefix `INT *` taking as operand
+// everything from level 2 up, so `2 * A + 1` is `2 * (A + 1)`.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "parse/precedence.hpp"
+
+namespace crasp::parsing {
+namespace {
+
+using x::op_kind;
+
+bool is_cmp_op(op_kind k) {
+  return k == op_kind::lt || k == op_kind::le || k == op_kind::eq || k == op_kind::ne ||
+         k == op_kind::ge || k == op_kind::gt;
+}
+bool is_arith_op(op_kind k) {
+  return k == op_kind::add || k == op_kind::sub || k == op_kind::mul || k == op_kind::mod;
+}
+
+ast::binop to_binop(op_kind k) {
+  switch (k) {
+    case op_kind::or_: return ast::binop::or_;
+    case op_kind::and_: return ast::binop::and_;
+    case op_kind::lt: return ast::binop::lt;
+    case op_kind::le: return ast::binop::le;
+    case op_kind::eq: return ast::binop::eq;
+    case op_kind::ne: return ast::binop::ne;
+    case op_kind::ge: return ast::binop::ge;
+    case op_kind::gt: return ast::binop::gt;
+    case op_kind::add: return ast::binop::add;
+    case op_kind::sub: return ast::binop::sub;
+    case op_kind::mul: return ast::binop::mul;
+    default: return ast::binop::mod;
+  }
+}
+
+struct level {
+  int lhs = 0;  // 0: not a count operator
+  int rhs = 0;  // minimum level of the right operand
+};
+
+level count_level(ast::dialect d, op_kind k) {
+  if (d == ast::dialect::crasp) {
+    if (k == op_kind::add || k == op_kind::sub) return {1, 2};
+    if (k == op_kind::mul || k == op_kind::mod) return {2, 3};
+    return {};
+  }
+  if (k == op_kind::if_) return {1, 2};
+  if (k == op_kind::sub) return {2, 3};
+  if (k == op_kind::add) return {3, 4};
+  if (k == op_kind::mul || k == op_kind::mod) return {5, 6};
+  return {};
+}
+
+}  // namespace
+
+ast::expr_id expr_parser::parse_all(bool prefer_bool) {
+  ast::expr_id r = expr(prefer_bool);
+  if (r.valid() && k_ != items_.size()) {
+    leftover(r, true);
+    return {};
+  }
+  return r;
+}
+
+ast::expr_id expr_parser::expr(bool prefer_bool) {
+  for (bool as_bool : {prefer_bool, !prefer_bool}) {
+    const mark m = save();
+    const ast::expr_id r = as_bool ? bool_top() : count_top();
+    if (r.valid()) {
+      if (at_stop()) return r;
+      leftover(r, as_bool);
+    }
+    restore(m);
+  }
+  return {};
+}
+
+ast::expr_id expr_parser::bool_top() {
+  const ast::expr_id b = boolean(1);
+  if (!b.valid() || !at_op(op_kind::question)) return b;
+  ++k_;
+  const ast::expr_id t = expr(false);
+  if (!t.valid()) return {};
+  if (!at_op(op_kind::colon)) {
+    cx_.fail(here(), "expected ':' after the '?' branch", 2);
+    return {};
+  }
+  ++k_;
+  const ast::expr_id e = expr(false);
+  if (!e.valid()) return {};
+  return add(ast::conditional{b, t, e}, span{where(b).begin, where(e).end});
+}
+
+ast::expr_id expr_parser::count_top() {
+  const ast::expr_id c = sum(1, false);
+  if (!c.valid() || cx_.lang == ast::dialect::cr || !at_op(op_kind::if_)) return c;
+  ++k_;
+  const ast::expr_id p = boolean(1);
+  if (!p.valid()) return {};
+  if (!at_op(op_kind::else_)) {
+    cx_.fail(here(), "expected 'else' after the condition of 'if'", 2);
+    return {};
+  }
+  ++k_;
+  const ast::expr_id e = expr(false);
+  if (!e.valid()) return {};
+  return add(ast::conditional{p, c, e}, span{where(c).begin, where(e).end});
+}
+
+ast::expr_id expr_parser::boolean(int min_level) {
+  ast::expr_id lhs = not_expr();
+  while (lhs.valid()) {
+    const bool is_and = at_op(op_kind::and_) && min_level <= 2;
+    const bool is_or = at_op(op_kind::or_) && min_level <= 1;
+    if (!is_and && !is_or) break;
+    ++k_;
+    const ast::expr_id rhs = is_and ? not_expr() : boolean(2);
+    if (!rhs.valid()) return {};
+    lhs = add(ast::binary{is_and ? ast::binop::and_ : ast::binop::or_, lhs, rhs},
+              span{where(lhs).begin, where(rhs).end});
+  }
+  return lhs;
+}
+
+ast::expr_id expr_parser::not_expr() {
+  const item* it = peek();
+  if (it && it->k == kind::prefix) {
+    if (const auto* p = as<x::simple_prefix>(it->pre); p && p->op == '!') {
+      ++k_;
+      const ast::expr_id operand = cx_.lang == ast::dialect::cr ? boolean(1) : not_expr();
+      if (!operand.valid()) return {};
+      const ast::expr_id n =
+          add(ast::unary{ast::unop::not_, operand}, span{it->where.begin, where(operand).end});
+      warn_cr_reading(cx_, n);
+      return n;
+    }
+    if (const auto* q = as<x3::forward_ast<x::quant_head>>(it->pre);
+        q && q->get().kind != "sum") {
+      ++k_;
+      return quantifier(*it, restricted_);
+    }
+  }
+  return batom();
+}
+
+ast::expr_id expr_parser::batom() {
+  const item* it = peek();
+  if (!it) {
+    cx_.fail(here(), "expected an expression");
+    return {};
+  }
+  auto boolish = [&] {
+    if (it->k != kind::atom) return false;
+    if (const auto* l = as<x::leaf>(it->atom))
+      return l->kind == x::leaf_kind::string || l->kind == x::leaf_kind::true_ ||
+             l->kind == x::leaf_kind::false_;
+    return as<x3::forward_ast<x::minmax>>(it->atom) == nullptr;
+  };
+  const item* next = peek(1);
+  const bool continues = next && next->k == kind::op &&
+                         (is_cmp_op(next->op) || is_arith_op(next->op) ||
+                          (cx_.lang == ast::dialect::cr && next->op == op_kind::if_));
+  if (boolish() && (!continues || restricted_)) return bool_atom();
+  if (it->k == kind::prefix) {
+    if (const auto* c = as<x3::forward_ast<x::count_head>>(it->pre);
+        c && c->get().kw == "exists") {
+      ++k_;
+      return count_node(*it, false);
+    }
+  }
+  if (!restricted_) {
+    const mark m = save();
+    const ast::expr_id lhs = sum(1, true);
+    if (lhs.valid() && at_cmp()) {
+      const ast::binop op = to_binop(peek()->op);
+      ++k_;
+      const ast::expr_id rhs = sum(1, false);
+      if (!rhs.valid()) return {};
+      return add(ast::binary{op, lhs, rhs}, span{where(lhs).begin, where(rhs).end});
+    }
+    if (lhs.valid())
+      cx_.fail(where(lhs),
+               fmt::format("'{}' is a count, but a Boolean is expected here", cx_.text(where(lhs))),
+               1);
+    restore(m);
+  }
+  if (boolish()) return bool_atom();
+  cx_.fail(it->where, "expected a Boolean expression");
+  return {};
+}
+
+ast::expr_id expr_parser::sum(int min_level, bool restricted) {
+  ast::expr_id lhs = cunary(restricted);
+  while (lhs.valid()) {
+    const item* it = peek();
+    if (!it || it->k != kind::op) break;
+    const level lv = count_level(cx_.lang, it->op);
+    if (lv.lhs == 0 || lv.lhs < min_level) break;
+    ++k_;
+    if (it->op == op_kind::if_) {  // .cr: `C1 if P else C2`, left associative
+      const ast::expr_id p = boolean(1);
+      if (!p.valid()) return {};
+      if (!at_op(op_kind::else_)) {
+        cx_.fail(here(), "expected 'else' after the condition of 'if'", 2);
+        return {};
+      }
+      ++k_;
+      const ast::expr_id e = sum(lv.rhs, restricted);
+      if (!e.valid()) return {};
+      lhs = add(ast::conditional{p, lhs, e}, span{where(lhs).begin, where(e).end});
+    } else {
+      const ast::expr_id rhs = sum(lv.rhs, restricted);
+      if (!rhs.valid()) return {};
+      lhs = add(ast::binary{to_binop(it->op), lhs, rhs}, span{where(lhs).begin, where(rhs).end});
+    }
+    warn_cr_reading(cx_, lhs);
+  }
+  return lhs;
+}
+
+ast::expr_id expr_parser::cunary(bool restricted) {
+  const item* it = peek();
+  if (!it) {
+    cx_.fail(here(), "expected an expression");
+    return {};
+  }
+  if (it->k == kind::prefix) {
+    if (const auto* p = as<x::simple_prefix>(it->pre)) {
+      if (p->op == '!') {
+        cx_.fail(it->where, "expected a count, but '!' makes a Boolean");
+        return {};
+      }
+      ++k_;
+      const ast::expr_id operand = cunary(restricted);
+      if (!operand.valid()) return {};
+      return add(ast::unary{ast::unop::neg, operand}, span{it->where.begin, where(operand).end});
+    }
+    ++k_;
+    if (as<x3::forward_ast<x::count_head>>(it->pre)) return count_node(*it, restricted);
+    return quantifier(*it, restricted);
+  }
+  if (cx_.lang == ast::dialect::cr && peek(1) && peek(1)->k == kind::op &&
+      peek(1)->op == op_kind::mul) {
+    const auto* l = as<x::leaf>(it->atom);
+    if (l && l->kind == x::leaf_kind::integer) {  // the public prefix form `INT * count_expr`
+      const ast::expr_id factor = catom();
+      if (!factor.valid()) return {};
+      ++k_;
+      const ast::expr_id operand = sum(2, restricted);
+      if (!operand.valid()) return {};
+      const ast::expr_id n = add(ast::binary{ast::binop::mul, factor, operand},
+                                 span{where(factor).begin, where(operand).end});
+      warn_cr_reading(cx_, n);
+      return n;
+    }
+  }
+  return catom();
+}
+
+void expr_parser::leftover(ast::expr_id r, bool was_bool) {
+  const item* it = peek();
+  if (!it) return;
+  const std::string op(cx_.text(it->where));
+  const ast::expr& e = cx_.prog.at(r);
+  if (it->k == kind::op && is_cmp_op(it->op) && !e.parenthesized &&
+      is_binary(cx_.prog, r, {ast::binop::lt, ast::binop::le, ast::binop::eq, ast::binop::ne,
+                              ast::binop::ge, ast::binop::gt})) {
+    cx_.fail(it->where, "comparisons cannot be chained; add parentheses", 3);
+  } else if (it->k == kind::op && (is_cmp_op(it->op) || is_arith_op(it->op)) && was_bool) {
+    cx_.fail(it->where, fmt::format("unexpected '{}' after a Boolean expression", op), 1);
+  } else if (it->k == kind::op &&
+             (it->op == op_kind::and_ || it->op == op_kind::or_ || it->op == op_kind::question) &&
+             !was_bool) {
+    cx_.fail(it->where, fmt::format("unexpected '{}' after a count expression", op), 1);
+  } else {
+    cx_.fail(it->where, fmt::format("unexpected '{}'", op), 1);
+  }
+}
+
+}  // namespace crasp::parsing

@@ -1,0 +1,93 @@
+// Turns one flat X3 expression sequence into an AST expression, applying the dialect's
+// precedence (docs/language.md): conventional in .crasp, the public ANTLR grammar's in .cr.
+//
+// The parser is typed: Boolean rules (|| && ! comparisons, atoms) and count rules (+ - * %,
+// counts, min/max) are separate, as in the grammar, and ambiguous atoms (names, parentheses) are
+// resolved by trying the preferred reading first and backtracking. Backtracking restores the
+// position, the expression arena and pending diagnostics, so abandoned trials leave no trace.
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <vector>
+
+#include "parse/context.hpp"
+#include "parse/x3_tree.hpp"
+
+namespace crasp::parsing {
+
+namespace x3 = boost::spirit::x3;
+
+/// The alternative of an X3 variant, or null.
+template <typename T, typename V>
+const T* as(const V* v) {
+  return boost::get<T>(&v->get());
+}
+
+class expr_parser {
+ public:
+  expr_parser(context& cx, const x::seq& s);
+  /// Parses the whole sequence (`prefer_bool`: try the Boolean reading first). Returns an
+  /// invalid id on failure; the reason is in cx.best.
+  ast::expr_id parse_all(bool prefer_bool);
+
+ private:
+  enum class kind { atom, prefix, op };
+  struct item {
+    kind k;
+    const x::atom* atom = nullptr;
+    const x::prefix* pre = nullptr;
+    x::op_kind op{};
+    span where;
+  };
+  struct mark {
+    std::size_t k, exprs, pending;
+  };
+
+  context& cx_;
+  std::vector<item> items_;
+  std::size_t k_ = 0;
+  bool restricted_ = false;  // inside the body of a count standing left of a comparison
+
+  void flatten(const x::operand& o);
+  [[nodiscard]] mark save() const;
+  void restore(const mark& m);
+  [[nodiscard]] const item* peek(std::size_t ahead = 0) const;
+  [[nodiscard]] bool at_op(x::op_kind op) const;
+  [[nodiscard]] bool at_cmp() const;
+  [[nodiscard]] bool at_stop() const;
+  [[nodiscard]] span here() const;  // the next item, or the end of the sequence
+  ast::expr_id add(ast::expr_node n, span where);
+  [[nodiscard]] span where(ast::expr_id id) const { return cx_.prog.at(id).where; }
+  void leftover(ast::expr_id r, bool was_bool);
+
+  // precedence.cpp
+  ast::expr_id expr(bool prefer_bool);
+  ast::expr_id bool_top();
+  ast::expr_id count_top();
+  ast::expr_id boolean(int min_level);
+  ast::expr_id not_expr();
+  ast::expr_id batom();
+  ast::expr_id sum(int min_level, bool restricted);
+  ast::expr_id cunary(bool restricted);
+
+  // atoms.cpp
+  ast::expr_id bool_atom();
+  ast::expr_id catom();
+  ast::expr_id convert_atom(const x::atom& a, bool prefer_bool);
+  ast::expr_id count_node(const item& head, bool restricted);
+  ast::expr_id quantifier(const item& head, bool restricted);
+  bool guard(const x::count_head& h, ast::guard& g);
+  ast::expr_id nested(const x::seq& s, bool prefer_bool);
+};
+
+/// Reports a .cr reading that differs from the conventional one (warnings.cpp).
+void warn_cr_reading(context& cx, ast::expr_id node);
+/// Warns about a `#` count whose unparenthesized body contains a comparison (warnings.cpp).
+void warn_count_body(context& cx, ast::expr_id count);
+
+/// Helpers on AST nodes used by the parser.
+bool is_comparison(ast::binop op);
+bool is_binary(const ast::program& p, ast::expr_id id, std::initializer_list<ast::binop> ops);
+
+}  // namespace crasp::parsing
