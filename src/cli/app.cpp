@@ -29,8 +29,7 @@ void add_program(CLI::App* sub, program_options& opts) {
 
 void add_alphabet(CLI::App* sub, program_options& opts) {
   sub->add_option("--alphabet", opts.alphabets,
-                  "replace a declared alphabet: NAME=SPEC, SPEC like t0..t149, a..e or 'a b c' "
-                  "(repeatable)")
+                  "replace a declared alphabet (Sym=t0..t149, 'Sym=a b c')")
       ->type_name("NAME=SPEC")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->allow_extra_args(false);
@@ -40,9 +39,20 @@ void add_json(CLI::App* sub, bool& json) {
   sub->add_flag("--json", json, "machine-readable JSON output");
 }
 
+// CLI::NonNegativeNumber would print its range as a 300-digit double.
+const CLI::Validator non_negative(
+    [](std::string& s) -> std::string {
+      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
+        return "expected a non-negative integer, got '" + s + "'";
+      }
+      return {};
+    },
+    "", "non-negative integer");
+
 void add_max_new(CLI::App* sub, std::size_t& max_new) {
   sub->add_option("--max-new", max_new, "stop after N generated tokens per instance")
       ->type_name("N")
+      ->check(non_negative)
       ->capture_default_str();
 }
 
@@ -54,32 +64,27 @@ command_line::command_line() : app_("crasp: parse, check and run C-RASP[pos] pro
   app_.footer(footer);
 
   run_ = subcommand(app_, "run",
-                    "run an acceptor: one line `<k> <tokens>: <value>` per instance (tokens from "
-                    "the arguments, or one instance per stdin line)");
+                    "run a program: one line `<k> <tokens>: <value>` per instance");
   add_program(run_, run_opts_.common);
   run_->add_option("TOKENS", run_opts_.tokens,
-                   "one input instance (whitespace-separated tokens; use -- before tokens that "
-                   "start with '-'); without it, stdin is read");
+                   "one instance (default: one per stdin line)");
   run_->add_option("--trace", run_opts_.trace_path,
-                   "write every statement's value at every position to FILE (.txt, .html or "
-                   ".json)")
+                   "write the trace to FILE (.txt, .html or .json)")
       ->type_name("FILE");
   add_alphabet(run_, run_opts_.common);
   add_json(run_, run_opts_.common.json);
 
   generate_ = subcommand(app_, "generate",
-                         "generate a continuation with the program's next declarations (prefix "
-                         "from the arguments, or one prefix per stdin line)");
+                         "generate continuations with the program's next declarations");
   add_program(generate_, generate_opts_.common);
   generate_->add_option("PREFIX", generate_opts_.prefix,
-                        "one prefix (whitespace-separated tokens); without it, stdin is read");
+                        "one prefix (default: one per stdin line)");
   add_max_new(generate_, generate_opts_.max_new);
   add_alphabet(generate_, generate_opts_.common);
   add_json(generate_, generate_opts_.common.json);
 
   info_ = subcommand(app_, "info",
-                     "describe a program: class, mode, alphabets, vocabulary, statements, depth, "
-                     "size");
+                     "describe a program: class, mode, alphabets, statements, depth, size");
   add_program(info_, info_opts_.common);
   add_alphabet(info_, info_opts_.common);
   add_json(info_, info_opts_.common.json);
@@ -89,9 +94,9 @@ command_line::command_line() : app_("crasp: parse, check and run C-RASP[pos] pro
   add_alphabet(expand_, expand_opts_.common);
 
   examples_ = subcommand(app_, "examples",
-                         "check programs against the X.examples file next to each (all *.crasp "
-                         "and *.cr of a directory; the current directory by default)");
-  examples_->add_option("PROGRAMS", examples_opts_.paths, "program files or directories");
+                         "check programs against their X.examples files");
+  examples_->add_option("PROGRAMS", examples_opts_.paths,
+                        "program files or directories (default: the current directory)");
   add_max_new(examples_, examples_opts_.max_new);
   add_json(examples_, examples_opts_.json);
 }

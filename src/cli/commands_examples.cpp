@@ -58,7 +58,7 @@ std::string actual_output(const ir::program& program, const example& ex, std::si
 }
 
 struct program_report {
-  nlohmann::json json;
+  json doc;
   bool ok = true;
   std::size_t total = 0;
   std::size_t passed = 0;
@@ -67,42 +67,42 @@ struct program_report {
 program_report check_program(const std::string& path, std::size_t width,
                              const examples_options& opts, io& io) {
   program_report rep;
-  rep.json = {{"program", path}};
+  rep.doc = {{"program", path}};
   std::string line = fmt::format("{:<{}}  ", path, width);
   auto finish = [&](const std::string& tail) {
     if (!opts.json) io.out << line << tail << '\n';
-    rep.json["ok"] = rep.ok;
+    rep.doc["ok"] = rep.ok;
     return rep;
   };
 
   auto loaded = load_program(path, check_options{}, io);
   if (!loaded) {
     rep.ok = false;
-    rep.json["error"] = "program does not load";
+    rep.doc["error"] = "program does not load";
     return finish("error: program does not load");
   }
   const ir::program& program = loaded->program;
   line += fmt::format("{:<11}  depth {}  size {:<5}  ", class_name(program.klass), program.depth,
                       program.nodes.size());
-  rep.json["class"] = class_name(program.klass);
-  rep.json["mode"] = mode_name(program);
-  rep.json["depth"] = program.depth;
-  rep.json["size"] = program.nodes.size();
+  rep.doc["class"] = class_name(program.klass);
+  rep.doc["mode"] = mode_name(program);
+  rep.doc["depth"] = program.depth;
+  rep.doc["size"] = program.nodes.size();
 
   const std::string ex_path = examples_path_for(path);
-  rep.json["examples"] = ex_path;
+  rep.doc["examples"] = ex_path;
   diagnostics diags;
   auto examples = read_examples(ex_path, diags);
-  print_diagnostics(diags, io);
-  if (!examples) {
+  if (!examples) {  // the summary line says why
     rep.ok = false;
-    rep.json["error"] = "cannot read " + ex_path;
+    rep.doc["error"] = "cannot read " + ex_path;
     return finish("error: cannot read " + ex_path);
   }
+  print_diagnostics(diags, io);
   if (diags.has_errors()) rep.ok = false;
   if (examples->empty()) {
     rep.ok = false;
-    rep.json["error"] = "no examples in " + ex_path;
+    rep.doc["error"] = "no examples in " + ex_path;
     return finish("error: no examples in " + ex_path);
   }
 
@@ -124,17 +124,19 @@ program_report check_program(const std::string& path, std::size_t width,
     }
   }
   if (!mismatches.empty()) rep.ok = false;
-  rep.json["total"] = rep.total;
-  rep.json["passed"] = rep.passed;
-  rep.json["mismatches"] = nlohmann::json::array();
+  rep.doc["total"] = rep.total;
+  rep.doc["passed"] = rep.passed;
+  rep.doc["mismatches"] = json::array();
   for (const mismatch& m : mismatches) {
-    rep.json["mismatches"].push_back({{"line", m.ex->line},
+    rep.doc["mismatches"].push_back({{"line", m.ex->line},
                                       {"input", join_tokens(m.ex->tokens)},
                                       {"expected", m.expected},
                                       {"actual", m.actual}});
   }
   std::string tail = fmt::format("{}/{} ok", rep.passed, rep.total);
-  if (diags.has_errors()) tail += fmt::format(", {} malformed lines", diags.error_count());
+  if (const std::size_t bad = diags.error_count(); bad > 0) {
+    tail += fmt::format(", {} malformed line{}", bad, bad == 1 ? "" : "s");
+  }
   finish(tail);
   if (!opts.json) {
     for (const mismatch& m : mismatches) {
@@ -155,7 +157,7 @@ exit_code examples_command(const examples_options& opts, io& io) {
 
   std::size_t width = 0;
   for (const std::string& p : programs) width = std::max(width, p.size());
-  nlohmann::json all = nlohmann::json::array();
+  json all = json::array();
   std::size_t total = 0;
   std::size_t passed = 0;
   for (const std::string& p : programs) {
@@ -163,7 +165,7 @@ exit_code examples_command(const examples_options& opts, io& io) {
     ok = ok && rep.ok;
     total += rep.total;
     passed += rep.passed;
-    all.push_back(std::move(rep.json));
+    all.push_back(std::move(rep.doc));
   }
   if (opts.json) {
     io.out << dump_json({{"programs", std::move(all)},

@@ -39,7 +39,7 @@ exit_code generate_command(const generate_options& opts, io& io) {
 
   bool failed = false;
   std::size_t k = 0;
-  nlohmann::json results = nlohmann::json::array();
+  json results = json::array();
   auto handle = [&](const instance& inst) {
     ++k;
     const std::string input = join_tokens(inst.tokens);
@@ -54,7 +54,7 @@ exit_code generate_command(const generate_options& opts, io& io) {
     }
     if (!ok) failed = true;
     if (opts.common.json) {
-      nlohmann::json r = {{"instance", k}, {"input", input}};
+      json r = {{"instance", k}, {"input", input}};
       if (gen) {
         r["continuation"] = gen->continuation;
         r["stop"] = stop_name(gen->reason);
@@ -80,7 +80,7 @@ exit_code generate_command(const generate_options& opts, io& io) {
       failed = true;
     }
   }
-  if (opts.common.json) io.out << dump_json(results);
+  if (opts.common.json) io.out << dump_json_rows(results);
   return failed ? exit_code::failure : exit_code::ok;
 }
 

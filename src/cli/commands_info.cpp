@@ -57,22 +57,22 @@ std::vector<std::string> next_tokens_of(const ir::program& program) {
   return out;
 }
 
-nlohmann::json info_json(const std::string& path, const loaded_program& loaded,
+json info_json(const std::string& path, const loaded_program& loaded,
                          const std::vector<alphabet_info>& alphabets) {
   const ir::program& p = loaded.program;
-  nlohmann::json j;
+  json j;
   j["program"] = path;
   j["class"] = class_name(p.klass);
   j["mode"] = mode_name(p);
   j["depth"] = p.depth;
   j["size"] = p.nodes.size();
-  j["alphabets"] = nlohmann::json::array();
+  j["alphabets"] = json::array();
   for (const alphabet_info& a : alphabets) {
     j["alphabets"].push_back({{"name", a.name}, {"items", a.items}});
   }
   j["vocabulary"] = p.vocabulary;
   j["closed_vocabulary"] = p.closed_vocabulary;
-  j["statements"] = nlohmann::json::array();
+  j["statements"] = json::array();
   for (const ir::statement& st : p.statements) {
     j["statements"].push_back(
         {{"name", st.name}, {"type", type_name(st.result)}, {"depth", p.nodes.at(st.value).depth}});
@@ -92,7 +92,7 @@ std::string info_text(const std::string& path, const loaded_program& loaded,
   field("class", class_name(p.klass));
   field("mode", mode_name(p));
   field("depth", std::to_string(p.depth));
-  field("size", std::to_string(p.nodes.size()) + " nodes");
+  field("size", std::to_string(p.nodes.size()));
   for (const alphabet_info& a : alphabets) {
     field("alphabet", fmt::format("{} = {} ({})", a.name, join_tokens(a.items), a.items.size()));
   }

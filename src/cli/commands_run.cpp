@@ -19,7 +19,7 @@ namespace {
 /// The answer for one instance in text and JSON, or std::nullopt on error (diags explain).
 struct answer {
   std::string text;
-  nlohmann::json value;
+  json value;
   std::string type;
 };
 
@@ -60,7 +60,7 @@ exit_code run_command(const run_options& opts, io& io) {
 
   bool failed = false;
   std::size_t k = 0;
-  nlohmann::json results = nlohmann::json::array();
+  json results = json::array();
   auto handle = [&](const instance& inst) {
     ++k;
     const std::string input = join_tokens(inst.tokens);
@@ -95,7 +95,7 @@ exit_code run_command(const run_options& opts, io& io) {
       failed = true;
     }
   }
-  if (opts.common.json) io.out << dump_json(results);
+  if (opts.common.json) io.out << dump_json_rows(results);
   if (tracer && !tracer->write(io)) failed = true;
   return failed ? exit_code::failure : exit_code::ok;
 }

@@ -9,7 +9,7 @@ std::string format_value(const run_output& value) {
   return std::to_string(value.value);
 }
 
-nlohmann::json json_value(const run_output& value) {
+json json_value(const run_output& value) {
   if (value.kind == ir::type::boolean) return value.value != 0;
   return value.value;
 }
@@ -28,8 +28,18 @@ std::string format_continuation(const std::vector<std::string>& tokens) {
   return tokens.empty() ? "<none>" : join_tokens(tokens);
 }
 
-std::string dump_json(const nlohmann::json& value) {
-  return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+std::string dump_json(const json& value) {
+  return value.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string dump_json_rows(const json& array) {
+  if (array.empty()) return "[]\n";
+  std::string out = "[\n";
+  for (std::size_t k = 0; k < array.size(); ++k) {
+    out += "  " + array[k].dump(-1, ' ', false, json::error_handler_t::replace);
+    out += k + 1 < array.size() ? ",\n" : "\n";
+  }
+  return out + "]\n";
 }
 
 std::string first_error(const diagnostics& diags) {

@@ -11,10 +11,13 @@
 
 namespace crasp::cli {
 
+/// JSON objects keep their keys in insertion order (instance, input, type, value, ...).
+using json = nlohmann::ordered_json;
+
 /// The public interpreter's spelling: True / False for Booleans, the integer for counts.
 std::string format_value(const run_output& value);
 /// The value as JSON: true/false or an integer.
-nlohmann::json json_value(const run_output& value);
+json json_value(const run_output& value);
 
 /// "bool" or "count".
 std::string type_name(ir::type t);
@@ -27,7 +30,9 @@ std::string mode_name(const ir::program& program);
 std::string format_continuation(const std::vector<std::string>& tokens);
 
 /// Pretty-printed JSON (two spaces) with a final newline; invalid UTF-8 is replaced, not thrown.
-std::string dump_json(const nlohmann::json& value);
+std::string dump_json(const json& value);
+/// An array with one compact element per line (per-instance results of run and generate).
+std::string dump_json_rows(const json& array);
 
 /// The message of the first error in `diags` (for JSON output), or "error" when there is none.
 std::string first_error(const diagnostics& diags);

@@ -47,11 +47,11 @@ bool trace_file::write(io& io) const {
       content += "instance " + std::to_string(e.k) + ": " + e.input + "\n" + e.rendered;
     }
   } else {  // json: an array of per-instance objects, tagged with the instance number and input
-    nlohmann::json all = nlohmann::json::array();
+    json all = json::array();
     for (const entry& e : entries_) {
-      nlohmann::json one = nlohmann::json::parse(e.rendered);
-      one["instance"] = e.k;
-      one["input"] = e.input;
+      json one = {{"instance", e.k}, {"input", e.input}};
+      const json table = json::parse(e.rendered);
+      for (const auto& [key, value] : table.items()) one[key] = value;
       all.push_back(std::move(one));
     }
     content = dump_json(all);

@@ -1,0 +1,1 @@
+run programs/no_such_program.cr "( )"

@@ -1,0 +1,1 @@
+run programs/syntax_error.crasp a

@@ -1,0 +1,1 @@
+expand programs/ur.crasp

@@ -1,0 +1,1 @@
+generate programs/dyck1.cr "( )"

@@ -1,0 +1,1 @@
+generate programs/copy_count.crasp

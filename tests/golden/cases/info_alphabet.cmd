@@ -1,0 +1,1 @@
+info programs/closed.crasp --alphabet Sym=a..d

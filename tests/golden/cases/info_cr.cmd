@@ -1,0 +1,1 @@
+info programs/contains_ab.cr

@@ -1,0 +1,1 @@
+info programs/dyck1.cr --json

@@ -1,0 +1,1 @@
+info programs/ur.crasp

@@ -1,0 +1,1 @@
+run programs/balance.crasp --json

@@ -1,0 +1,1 @@
+run --json programs/dyck1.cr "( )"

@@ -1,0 +1,1 @@
+run programs/prec.cr "a b c"

@@ -1,0 +1,1 @@
+run programs/contains_ab.cr "c a b"

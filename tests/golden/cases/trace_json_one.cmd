@@ -1,0 +1,1 @@
+run programs/balance.crasp "a b b" --trace @OUT@/one.json
