@@ -1,0 +1,1 @@
+generate programs/ambiguous.crasp --json "b b"

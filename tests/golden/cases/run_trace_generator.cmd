@@ -1,0 +1,1 @@
+run programs/copy_count.crasp "a <sep>" --trace @OUT@/gen.txt

@@ -1,0 +1,1 @@
+run programs/balance.crasp --trace @OUT@/multi.txt
