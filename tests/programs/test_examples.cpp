@@ -54,7 +54,6 @@ TEST_CASE("every program passes its .examples file", "[programs][examples]") {
   for (const auto& p : all_programs()) {
     DYNAMIC_SECTION(p.file) {
       const auto& program = load(p);
-      const auto& task = task_of(p);
       const auto examples = read_examples(examples_path(p));
       CHECK(examples.size() >= 8);
       CHECK(examples.size() <= 20);
