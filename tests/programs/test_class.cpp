@@ -58,3 +58,14 @@ TEST_CASE("variable-vocabulary programs check with 1, 5 and 150 symbols", "[prog
     }
   }
 }
+
+TEST_CASE("every program loads without warnings", "[programs][class]") {
+  for (const auto& p : all_programs()) {
+    DYNAMIC_SECTION(p.file) {
+      const auto loaded = crasp::load_file(program_path(p.file));
+      INFO(crasp::render(loaded.diags));
+      CHECK(loaded.ok());
+      CHECK(loaded.diags.empty());
+    }
+  }
+}
