@@ -12,7 +12,11 @@
 static int copy_with(const std::string& path, std::size_t k) {
   crasp::check_options options;
   std::vector<std::string> symbols;
-  for (std::size_t s = 0; s < k; ++s) symbols.push_back("t" + std::to_string(s));
+  for (std::size_t s = 0; s < k; ++s) {
+    std::string name = "t";
+    name += std::to_string(s);
+    symbols.push_back(name);
+  }
   options.alphabet_overrides["Sym"] = symbols;
   crasp::load_result loaded = crasp::load_file(path, options);
   if (!loaded.ok()) {
