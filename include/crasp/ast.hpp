@@ -43,6 +43,25 @@ enum class binop {
   mod,
 };
 enum class unop { not_, neg };
+
+/// The operator as written in source ("&&", "<=", "%", ...), for messages and printing.
+constexpr const char* op_text(binop op) {
+  switch (op) {
+    case binop::and_: return "&&";
+    case binop::or_: return "||";
+    case binop::lt: return "<";
+    case binop::le: return "<=";
+    case binop::eq: return "==";
+    case binop::ne: return "!=";
+    case binop::ge: return ">=";
+    case binop::gt: return ">";
+    case binop::add: return "+";
+    case binop::sub: return "-";
+    case binop::mul: return "*";
+    case binop::mod: return "%";
+  }
+  return "?";
+}
 enum class quant_kind { any, all, sum };  ///< finite OR, AND, and sum over an alphabet
 
 /// `"a"`: the token at the current position is a (Q_a).

@@ -10,24 +10,6 @@ namespace {
 
 bool boolish(kind k) { return k == kind::boolean || k == kind::pbool || k == kind::wbool; }
 
-const char* op_text(ast::binop op) {
-  switch (op) {
-    case ast::binop::and_: return "&&";
-    case ast::binop::or_: return "||";
-    case ast::binop::lt: return "<";
-    case ast::binop::le: return "<=";
-    case ast::binop::eq: return "==";
-    case ast::binop::ne: return "!=";
-    case ast::binop::ge: return ">=";
-    case ast::binop::gt: return ">";
-    case ast::binop::add: return "+";
-    case ast::binop::sub: return "-";
-    case ast::binop::mul: return "*";
-    case ast::binop::mod: return "%";
-  }
-  return "?";
-}
-
 bool is_comparison(ast::binop op) {
   return op == ast::binop::lt || op == ast::binop::le || op == ast::binop::eq ||
          op == ast::binop::ne || op == ast::binop::ge || op == ast::binop::gt;
@@ -174,7 +156,7 @@ class typer {
     expr_info& in = cx_.at(e);
     const expr_info& ia = cx_.at(n.lhs);
     const expr_info& ib = cx_.at(n.rhs);
-    std::string op = std::string("'") + op_text(n.op) + "'";
+    std::string op = std::string("'") + ast::op_text(n.op) + "'";
     if (n.op == ast::binop::and_ || n.op == ast::binop::or_) {
       bool bad = false;
       for (auto [id, k] : {std::pair{n.lhs, a}, std::pair{n.rhs, b}}) {

@@ -70,15 +70,9 @@ exit_code generate_command(const generate_options& opts, io& io) {
     }
   };
 
-  if (!opts.prefix.empty()) {
-    handle(instance_from_args(opts.prefix));
-  } else {
-    line_source lines(io.in, "<stdin>");
-    while (auto inst = lines.next()) handle(*inst);
-    if (k == 0) {
-      print_error(io, "<stdin>", "no input: expected one prefix per line (or tokens as arguments)");
-      failed = true;
-    }
+  if (for_each_instance(opts.prefix, io.in, handle) == 0) {
+    print_error(io, "<stdin>", "no input: expected one prefix per line (or tokens as arguments)");
+    failed = true;
   }
   if (opts.common.json) io.out << dump_json_rows(results);
   return failed ? exit_code::failure : exit_code::ok;

@@ -85,15 +85,9 @@ exit_code run_command(const run_options& opts, io& io) {
     }
   };
 
-  if (!opts.tokens.empty()) {
-    handle(instance_from_args(opts.tokens));
-  } else {
-    line_source lines(io.in, "<stdin>");
-    while (auto inst = lines.next()) handle(*inst);
-    if (k == 0) {
-      print_error(io, "<stdin>", "no input: expected one instance per line (or tokens as arguments)");
-      failed = true;
-    }
+  if (for_each_instance(opts.tokens, io.in, handle) == 0) {
+    print_error(io, "<stdin>", "no input: expected one instance per line (or tokens as arguments)");
+    failed = true;
   }
   if (opts.common.json) io.out << dump_json_rows(results);
   if (tracer && !tracer->write(io)) failed = true;

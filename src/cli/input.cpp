@@ -47,4 +47,19 @@ std::optional<instance> line_source::next() {
   return std::nullopt;
 }
 
+std::size_t for_each_instance(const std::vector<std::string>& args, std::istream& in,
+                              const std::function<void(const instance&)>& handle) {
+  if (!args.empty()) {
+    handle(instance_from_args(args));
+    return 1;
+  }
+  std::size_t n = 0;
+  line_source lines(in, "<stdin>");
+  while (auto inst = lines.next()) {
+    handle(*inst);
+    ++n;
+  }
+  return n;
+}
+
 }  // namespace crasp::cli

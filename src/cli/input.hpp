@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -40,5 +41,10 @@ class line_source {
   std::string name_;
   std::size_t line_ = 0;
 };
+
+/// Calls `handle` on the instance given by `args` when there is one, else on each instance read
+/// from `in` ("<stdin>:LINE" origins). Returns the number of instances handled.
+std::size_t for_each_instance(const std::vector<std::string>& args, std::istream& in,
+                              const std::function<void(const instance&)>& handle);
 
 }  // namespace crasp::cli

@@ -5,24 +5,6 @@
 namespace crasp::detail {
 namespace {
 
-const char* op_text(ast::binop op) {
-  switch (op) {
-    case ast::binop::and_: return "&&";
-    case ast::binop::or_: return "||";
-    case ast::binop::lt: return "<";
-    case ast::binop::le: return "<=";
-    case ast::binop::eq: return "==";
-    case ast::binop::ne: return "!=";
-    case ast::binop::ge: return ">=";
-    case ast::binop::gt: return ">";
-    case ast::binop::add: return "+";
-    case ast::binop::sub: return "-";
-    case ast::binop::mul: return "*";
-    case ast::binop::mod: return "%";
-  }
-  return "?";
-}
-
 std::string sym(const ast::sym_ref& s) { return s.literal ? fmt::format("\"{}\"", s.text) : s.text; }
 
 struct printer {
@@ -44,7 +26,7 @@ struct printer {
     return fmt::format("({}{})", n.op == ast::unop::not_ ? "!" : "-", (*this)(n.operand));
   }
   std::string operator()(const ast::binary& n) const {
-    return fmt::format("({} {} {})", (*this)(n.lhs), op_text(n.op), (*this)(n.rhs));
+    return fmt::format("({} {} {})", (*this)(n.lhs), ast::op_text(n.op), (*this)(n.rhs));
   }
   std::string operator()(const ast::count& n) const {
     std::string guard;
