@@ -42,7 +42,7 @@ load_result load_file(const std::string& path, const check_options& options) {
   if (!ok) {
     load_result r;
     int err = errno != 0 ? errno : EIO;
-    r.diags.error("", "cannot read '" + path + "': " + std::strerror(err));
+    r.diags.error(path, std::string("cannot read file: ") + std::strerror(err));
     return r;
   }
   return load_text(path, std::move(text), options);

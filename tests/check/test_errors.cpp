@@ -149,7 +149,8 @@ TEST_CASE("diagnostics point into the source", "[check][errors]") {
 TEST_CASE("unreadable files", "[check][errors]") {
   auto r = crasp::load_file("/nonexistent/dir/x.crasp");
   REQUIRE(r.diags.error_count() == 1);
-  CHECK(r.diags.items()[0].message == "cannot read '/nonexistent/dir/x.crasp': No such file or directory");
+  CHECK(r.diags.items()[0].message == "cannot read file: No such file or directory");
+  CHECK(r.diags.items()[0].origin == "/nonexistent/dir/x.crasp");
   CHECK_FALSE(r.diags.items()[0].source);
 }
 
