@@ -17,20 +17,27 @@ std::optional<std::vector<std::uint32_t>> encode(const ir::program& program,
   for (std::uint32_t k = 0; k < program.vocabulary.size(); ++k) {
     index.emplace(program.vocabulary[k], k);  // the first entry wins if a name repeats
   }
+  // Every bad token is reported (up to a limit), not just the first: a user fixing an input
+  // file should see all of its problems at once.
+  constexpr std::size_t max_reported = 10;
   std::vector<std::uint32_t> out;
   out.reserve(tokens.size());
+  std::size_t bad = 0;
   for (std::size_t pos = 0; pos < tokens.size(); ++pos) {
     auto it = index.find(tokens[pos]);
     if (it != index.end()) {
       out.push_back(it->second);
     } else if (!program.closed_vocabulary) {
       out.push_back(other_token);
-    } else {
+    } else if (++bad <= max_reported) {
       diags.error(origin, fmt::format("token '{}' (position {}) is not in the program's alphabet",
                                       tokens[pos], pos + 1));
-      return std::nullopt;
     }
   }
+  if (bad > max_reported)
+    diags.error(origin, fmt::format("{} more tokens are not in the program's alphabet",
+                                    bad - max_reported));
+  if (bad > 0) return std::nullopt;
   return out;
 }
 

@@ -36,6 +36,20 @@ TEST_CASE("encode rejects unknown tokens in a closed vocabulary") {
   CHECK(diags.items()[0].origin == "<stdin>:3");
 }
 
+TEST_CASE("encode reports every unknown token, up to ten, then how many more") {
+  builder b({"a"}, true);
+  diagnostics diags;
+  CHECK_FALSE(crasp::encode(b.program(), {"x", "a", "y"}, "<arg>", diags));
+  REQUIRE(diags.items().size() == 2);
+  CHECK(diags.items()[1].message == "token 'y' (position 3) is not in the program's alphabet");
+
+  diagnostics many;
+  std::vector<std::string> input(25, "q");
+  CHECK_FALSE(crasp::encode(b.program(), input, "<arg>", many));
+  REQUIRE(many.items().size() == 11);
+  CHECK(many.items()[10].message == "15 more tokens are not in the program's alphabet");
+}
+
 TEST_CASE("run answers with the last statement at the last position") {
   builder b({"(", ")"});
   const node_id open = b.stmt("C_open", b.count(b.tok("(")));
