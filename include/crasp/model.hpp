@@ -1,0 +1,203 @@
+// The transformer model as a value: explicit weight matrices, named residual dimensions, a causal
+// forward pass in plain Eigen (float64 and float32). The lowering passes fill it; nothing here knows
+// about C-RASP programs or the interpreter. File format: include/crasp/model_io.hpp.
+#pragma once
+
+#include <Eigen/Core>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+
+namespace crasp::model {
+
+/// How positions enter the model: not at all (NoPE), through a learned-style absolute table added
+/// to the token embedding (APE), or by rotating query/key pairs inside attention heads (RoPE).
+enum class positional { nope, ape, rope };
+
+/// Dense column-major matrix / column vector in the working precision.
+template <class T> using matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+template <class T> using vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
+/// y = (x - mean(x)) / sqrt(var(x) + eps) [* gain] [+ bias], per position, population variance.
+/// Disabled means the identity. The construction uses gain and bias absent and eps = 0.
+template <class T> struct basic_layer_norm {
+  bool enabled = false;                ///< false: the sublayer output is x + f(x) unchanged
+  T eps = 0;                           ///< added to the variance; 0 is allowed (and used)
+  std::optional<vector<T>> gain;       ///< d_model, multiplies elementwise when present
+  std::optional<vector<T>> bias;       ///< d_model, added when present
+};
+
+/// One causal softmax attention head: out_i = Wo · sum_{j<=i} softmax_j(q_i · k_j) v_j with
+/// q = Wq x, k = Wk x, v = Wv x. No 1/sqrt(d_head) scaling: sharpness lives in the weights.
+template <class T> struct basic_head {
+  std::string name;  ///< for inspection only (may be empty)
+  matrix<T> wq;      ///< d_head x d_model
+  matrix<T> wk;      ///< d_head x d_model
+  matrix<T> wv;      ///< d_value x d_model (d_value usually == d_head)
+  matrix<T> wo;      ///< d_model x d_value
+  /// RoPE: rotary[k] = omega_k rotates the coordinate pair (2k, 2k+1) of q and k at position p by
+  /// the angle p * omega_k (counter-clockwise). Pairs past rotary.size() are not rotated. Empty:
+  /// no rotation. At most d_head / 2 entries.
+  std::vector<double> rotary;
+};
+
+/// Position-wise feed-forward unit: W2 · ReLU(W1 x [+ b1]) [+ b2].
+template <class T> struct basic_ffn {
+  std::string name;               ///< for inspection only (may be empty)
+  matrix<T> w1;                   ///< d_ff x d_model (d_ff may be 0: the FFN adds nothing)
+  std::optional<vector<T>> b1;    ///< d_ff
+  matrix<T> w2;                   ///< d_model x d_ff
+  std::optional<vector<T>> b2;    ///< d_model
+};
+
+/// One post-norm layer: x = LN_attn(x + sum_h head_h(x)); x = LN_ffn(x + FFN(x)).
+template <class T> struct basic_layer {
+  std::string name;                     ///< for inspection only (may be empty)
+  std::vector<basic_head<T>> heads;     ///< may be empty
+  basic_layer_norm<T> ln_attn;          ///< after the attention sublayer
+  basic_ffn<T> ffn;
+  basic_layer_norm<T> ln_ffn;           ///< after the FFN sublayer
+};
+
+/// A whole model. Hyperparameters are the shapes of its matrices: d_model is
+/// residual_names.size(), d_ff of a layer is ffn.w1.rows(), d_head of a head is wq.rows().
+/// Scalar is double (the stored, canonical form) or float (see cast()).
+template <class T> struct basic_model {
+  std::vector<std::string> vocab;          ///< token strings by id, including the BOS token
+  int bos = 0;                             ///< id of the internal beginning-of-sequence token
+  /// Designed maximum sequence length, counted in positions fed to forward() (BOS included).
+  /// APE models have exactly max_len table columns and refuse longer inputs; NoPE/RoPE models
+  /// run longer inputs but are only designed up to max_len.
+  int max_len = 0;
+  positional pe = positional::nope;
+  std::vector<std::string> residual_names; ///< one unique non-empty name per residual dimension
+  matrix<T> embed;                         ///< d_model x vocab: column t is token t's embedding
+  std::optional<matrix<T>> pos_embed;      ///< d_model x max_len, present exactly when pe == ape
+  std::vector<basic_layer<T>> layers;
+  matrix<T> unembed;                       ///< n_out x d_model: scores = unembed · residual
+  std::vector<std::string> output_labels;  ///< n_out labels ("accept", "reject", NEXT tokens...)
+
+  /// Number of residual dimensions.
+  [[nodiscard]] int d_model() const { return static_cast<int>(residual_names.size()); }
+  /// Index of the residual dimension called `name`, if any.
+  [[nodiscard]] std::optional<int> residual_index(std::string_view name) const;
+  /// Id of token `text`, if it is in the vocabulary.
+  [[nodiscard]] std::optional<int> token_id(std::string_view text) const;
+  /// Index of output label `label`, if any.
+  [[nodiscard]] std::optional<int> output_index(std::string_view label) const;
+};
+
+using model = basic_model<double>;      ///< canonical (stored) form
+using model_f32 = basic_model<float>;   ///< converted once by the caller with cast<float>()
+using layer = basic_layer<double>;      ///< layer of a float64 model
+using head = basic_head<double>;        ///< head of a float64 model
+using ffn = basic_ffn<double>;          ///< FFN of a float64 model
+using layer_norm = basic_layer_norm<double>;  ///< LayerNorm of a float64 model
+
+/// The same model in another precision (every weight rounded once; rotary stays double).
+template <class To, class From> basic_model<To> cast(const basic_model<From>& m);
+
+/// Architecture at a glance.
+struct summary {
+  int layers = 0;
+  int heads = 0;            ///< total over all layers
+  int max_heads = 0;        ///< most heads in one layer
+  int d_model = 0;
+  int max_d_ff = 0;
+  int max_d_head = 0;
+  int vocab = 0;
+  int n_out = 0;
+  int max_len = 0;
+  /// Every stored tensor element: embeddings, head matrices, FFN weights and biases, LayerNorm
+  /// gains and biases, unembedding. Rotary frequencies and eps are hyperparameters, not counted.
+  std::size_t parameters = 0;
+};
+
+/// Summarizes a model (assumes nothing; reads shapes as they are).
+template <class T> summary summarize(const basic_model<T>& m);
+
+/// Checks every shape, name, id and value (finite weights, eps >= 0) against the conventions
+/// above. Returns one error per problem, with origin naming the offending tensor.
+template <class T> diagnostics validate(const basic_model<T>& m);
+
+/// One residual snapshot: "embed", then "L<l>.attn" and "L<l>.ffn" for every layer l (after the
+/// sublayer's LayerNorm). `value` is d_model x n.
+template <class T> struct named_residual {
+  std::string name;   ///< "embed", "L0.attn", "L0.ffn", ...
+  matrix<T> value;    ///< d_model x n
+};
+
+/// Forward pass output for one sequence.
+template <class T> struct forward_result {
+  matrix<T> scores;                             ///< n_out x n: output scores at every position
+  std::vector<named_residual<T>> residuals;     ///< filled only with keep_residuals
+};
+
+/// Options of forward().
+struct forward_options {
+  bool keep_residuals = false;  ///< also return the residual after every sublayer
+};
+
+/// Runs the model on one sequence of token ids exactly as given (position p is column p; the
+/// caller puts BOS first, see with_bos()). Precondition: validate(m) is empty. Errors (a token
+/// id out of range, an APE input longer than max_len) go to `diags` and yield nullopt.
+template <class T>
+std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
+                                         diagnostics& diags, const forward_options& opts = {});
+
+/// Runs a batch of sequences: position-wise work (projections, FFN, LayerNorm, unembedding) is one
+/// matrix product over all sequences' positions side by side; attention stays within a sequence.
+template <class T>
+std::optional<std::vector<forward_result<T>>> forward_batch(
+    const basic_model<T>& m, std::span<const std::vector<int>> batch, diagnostics& diags,
+    const forward_options& opts = {});
+
+/// Attention scores of one head on a residual x (d_model x n, one sequence): entry (j, i) is
+/// q_i · k_j after rotary rotation for j <= i and -infinity for j > i (masked). For inspection
+/// and margin checks; forward() computes the same scores.
+template <class T> matrix<T> attention_scores(const basic_head<T>& h, const matrix<T>& x);
+
+/// `ids` with m.bos prepended.
+template <class T> std::vector<int> with_bos(const basic_model<T>& m, std::span<const int> ids) {
+  std::vector<int> out;
+  out.reserve(ids.size() + 1);
+  out.push_back(m.bos);
+  out.insert(out.end(), ids.begin(), ids.end());
+  return out;
+}
+
+/// "nope", "ape" or "rope".
+std::string_view to_string(positional pe);
+/// Parses "nope", "ape" or "rope".
+std::optional<positional> parse_positional(std::string_view text);
+
+// Instantiated for float and double in src/model/.
+extern template struct basic_model<double>;
+extern template struct basic_model<float>;
+extern template basic_model<float> cast<float, double>(const basic_model<double>&);
+extern template basic_model<double> cast<double, float>(const basic_model<float>&);
+extern template basic_model<double> cast<double, double>(const basic_model<double>&);
+extern template summary summarize(const basic_model<double>&);
+extern template summary summarize(const basic_model<float>&);
+extern template diagnostics validate(const basic_model<double>&);
+extern template diagnostics validate(const basic_model<float>&);
+extern template matrix<double> attention_scores(const basic_head<double>&, const matrix<double>&);
+extern template matrix<float> attention_scores(const basic_head<float>&, const matrix<float>&);
+extern template std::optional<forward_result<double>> forward(const basic_model<double>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+extern template std::optional<forward_result<float>> forward(const basic_model<float>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+extern template std::optional<std::vector<forward_result<double>>> forward_batch(
+    const basic_model<double>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+extern template std::optional<std::vector<forward_result<float>>> forward_batch(
+    const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+
+}  // namespace crasp::model

@@ -1,0 +1,209 @@
+// The forward pass: post-norm residual layers over a d_model x N residual holding every position
+// of every sequence side by side. Position-wise work is one GEMM over all N columns; attention is
+// causal within each sequence, computed in query chunks so memory stays O(n · chunk).
+#include "crasp/model.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace crasp::model {
+
+namespace {
+
+using Eigen::Index;
+
+// Query columns per attention chunk: bounds the score block to n x chunk.
+constexpr Index attention_chunk = 256;
+
+template <class T> void apply_layer_norm(const basic_layer_norm<T>& ln, matrix<T>& x) {
+  if (!ln.enabled) return;
+  const Index d = x.rows();
+  if (d == 0) return;
+  for (Index c = 0; c < x.cols(); ++c) {
+    T* p = x.data() + c * d;
+    T mean = 0;
+    for (Index r = 0; r < d; ++r) mean += p[r];
+    mean /= static_cast<T>(d);
+    T var = 0;  // two-pass: centered squares, no cancellation
+    for (Index r = 0; r < d; ++r) var += (p[r] - mean) * (p[r] - mean);
+    var /= static_cast<T>(d);
+    const T denom = std::sqrt(var + ln.eps);
+    for (Index r = 0; r < d; ++r) p[r] = (p[r] - mean) / denom;
+  }
+  if (ln.gain) x.array().colwise() *= ln.gain->array();
+  if (ln.bias) x.colwise() += *ln.bias;
+}
+
+// Rotates pairs (2k, 2k+1) of columns [begin, begin + n) by position * rotary[k]; angles are
+// computed in double, then rounded to T.
+template <class T>
+void rotate_columns(matrix<T>& qk, const std::vector<double>& rotary, Index begin, Index n) {
+  for (std::size_t k = 0; k < rotary.size(); ++k) {
+    const Index r = 2 * static_cast<Index>(k);
+    for (Index p = 0; p < n; ++p) {
+      const double angle = static_cast<double>(p) * rotary[k];
+      const T c = static_cast<T>(std::cos(angle));
+      const T s = static_cast<T>(std::sin(angle));
+      const T x = qk(r, begin + p);
+      const T y = qk(r + 1, begin + p);
+      qk(r, begin + p) = x * c - y * s;
+      qk(r + 1, begin + p) = x * s + y * c;
+    }
+  }
+}
+
+// Adds Wo · attention(x) of one head to `out` for every sequence [begins[s], begins[s+1]).
+template <class T>
+void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Index>& begins,
+              matrix<T>& out) {
+  matrix<T> q = h.wq * x;
+  matrix<T> k = h.wk * x;
+  const matrix<T> v = h.wv * x;
+  matrix<T> mixed = matrix<T>::Zero(v.rows(), x.cols());
+  for (std::size_t s = 0; s + 1 < begins.size(); ++s) {
+    const Index b = begins[s];
+    const Index n = begins[s + 1] - b;
+    rotate_columns(q, h.rotary, b, n);
+    rotate_columns(k, h.rotary, b, n);
+    for (Index q0 = 0; q0 < n; q0 += attention_chunk) {
+      const Index q1 = std::min(n, q0 + attention_chunk);
+      // e(j, c) = exp(score(j, q0 + c) - max_j score), zero for j > q0 + c (causal mask).
+      matrix<T> e = k.middleCols(b, q1).transpose() * q.middleCols(b + q0, q1 - q0);
+      vector<T> sums(q1 - q0);
+      for (Index c = 0; c < q1 - q0; ++c) {
+        const Index last = q0 + c;  // keys 0..last are visible
+        T* col = e.data() + c * e.rows();
+        T mx = -std::numeric_limits<T>::infinity();
+        for (Index j = 0; j <= last; ++j) mx = std::max(mx, col[j]);
+        T sum = 0;
+        for (Index j = 0; j <= last; ++j) sum += (col[j] = std::exp(col[j] - mx));
+        for (Index j = last + 1; j < e.rows(); ++j) col[j] = 0;
+        sums(c) = sum;
+      }
+      // Normalize after the weighted sum: with equal scores the sum of 0/1 values is exact and a
+      // single division rounds it correctly.
+      matrix<T> block = v.middleCols(b, q1) * e;
+      for (Index c = 0; c < block.cols(); ++c)
+        for (Index r = 0; r < block.rows(); ++r) block(r, c) /= sums(c);
+      mixed.middleCols(b + q0, q1 - q0) = block;
+    }
+  }
+  out.noalias() += h.wo * mixed;
+}
+
+template <class T> void add_ffn(const basic_ffn<T>& f, const matrix<T>& x, matrix<T>& out) {
+  if (f.w1.rows() == 0) return;
+  matrix<T> hidden = f.w1 * x;
+  if (f.b1) hidden.colwise() += *f.b1;
+  hidden = hidden.cwiseMax(T(0));
+  out.noalias() += f.w2 * hidden;
+  if (f.b2) out.colwise() += *f.b2;
+}
+
+template <class T> void snapshot(std::vector<named_residual<T>>& into, std::string name, const matrix<T>& x) {
+  into.push_back({std::move(name), x});
+}
+
+}  // namespace
+
+template <class T>
+std::optional<std::vector<forward_result<T>>> forward_batch(const basic_model<T>& m,
+                                                            std::span<const std::vector<int>> batch,
+                                                            diagnostics& diags,
+                                                            const forward_options& opts) {
+  const Index vocab = static_cast<Index>(m.vocab.size());
+  std::vector<Index> begins{0};
+  bool ok = true;
+  for (std::size_t s = 0; s < batch.size(); ++s) {
+    const std::vector<int>& seq = batch[s];
+    const std::string where = batch.size() == 1 ? "<input>" : fmt::format("<input {}>", s);
+    for (std::size_t p = 0; p < seq.size(); ++p) {
+      if (seq[p] < 0 || seq[p] >= vocab) {
+        diags.error(where, fmt::format("token id {} at position {} is not in the vocabulary", seq[p], p));
+        ok = false;
+        break;
+      }
+    }
+    if (m.pos_embed && static_cast<Index>(seq.size()) > m.pos_embed->cols()) {
+      diags.error(where, fmt::format("length {} exceeds the APE table's {} positions", seq.size(),
+                                     m.pos_embed->cols()));
+      ok = false;
+    }
+    begins.push_back(begins.back() + static_cast<Index>(seq.size()));
+  }
+  if (!ok) return std::nullopt;
+
+  const Index d = m.d_model();
+  matrix<T> x(d, begins.back());
+  for (std::size_t s = 0; s < batch.size(); ++s) {
+    for (std::size_t p = 0; p < batch[s].size(); ++p) {
+      const Index c = begins[s] + static_cast<Index>(p);
+      x.col(c) = m.embed.col(batch[s][p]);
+      if (m.pos_embed) x.col(c) += m.pos_embed->col(static_cast<Index>(p));
+    }
+  }
+  std::vector<named_residual<T>> snaps;
+  if (opts.keep_residuals) snapshot(snaps, "embed", x);
+  for (std::size_t l = 0; l < m.layers.size(); ++l) {
+    const basic_layer<T>& layer = m.layers[l];
+    matrix<T> delta = matrix<T>::Zero(d, x.cols());
+    for (const basic_head<T>& h : layer.heads) add_head(h, x, begins, delta);
+    x += delta;
+    apply_layer_norm(layer.ln_attn, x);
+    if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.attn", l), x);
+    delta.setZero();
+    add_ffn(layer.ffn, x, delta);
+    x += delta;
+    apply_layer_norm(layer.ln_ffn, x);
+    if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.ffn", l), x);
+  }
+  const matrix<T> scores = m.unembed * x;
+
+  std::vector<forward_result<T>> out(batch.size());
+  for (std::size_t s = 0; s < batch.size(); ++s) {
+    const Index b = begins[s];
+    const Index n = begins[s + 1] - b;
+    out[s].scores = scores.middleCols(b, n);
+    for (const named_residual<T>& r : snaps) out[s].residuals.push_back({r.name, r.value.middleCols(b, n)});
+  }
+  return out;
+}
+
+template <class T>
+std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
+                                         diagnostics& diags, const forward_options& opts) {
+  const std::vector<std::vector<int>> one{std::vector<int>(tokens.begin(), tokens.end())};
+  std::optional<std::vector<forward_result<T>>> r = forward_batch(m, std::span(one), diags, opts);
+  if (!r) return std::nullopt;
+  return std::move(r->front());
+}
+
+template <class T>
+matrix<T> attention_scores(const basic_head<T>& h, const matrix<T>& x) {
+  matrix<T> q = h.wq * x;
+  matrix<T> k = h.wk * x;
+  rotate_columns(q, h.rotary, 0, x.cols());
+  rotate_columns(k, h.rotary, 0, x.cols());
+  matrix<T> s = k.transpose() * q;
+  for (Index i = 0; i < s.cols(); ++i)
+    for (Index j = i + 1; j < s.rows(); ++j) s(j, i) = -std::numeric_limits<T>::infinity();
+  return s;
+}
+
+template std::optional<forward_result<double>> forward(const basic_model<double>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+template std::optional<forward_result<float>> forward(const basic_model<float>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+template std::optional<std::vector<forward_result<double>>> forward_batch(
+    const basic_model<double>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+template std::optional<std::vector<forward_result<float>>> forward_batch(
+    const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+template matrix<double> attention_scores(const basic_head<double>&, const matrix<double>&);
+template matrix<float> attention_scores(const basic_head<float>&, const matrix<float>&);
+
+}  // namespace crasp::model
