@@ -76,12 +76,12 @@ void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Inde
       for (Index c = 0; c < q1 - q0; ++c) {
         const Index last = q0 + c;  // keys 0..last are visible
         T* col = e.data() + c * e.rows();
-        T mx = -std::numeric_limits<T>::infinity();
-        for (Index j = 0; j <= last; ++j) mx = std::max(mx, col[j]);
-        T sum = 0;
-        for (Index j = 0; j <= last; ++j) sum += (col[j] = std::exp(col[j] - mx));
+        // Eigen's vectorized exp and reductions over the visible keys (a Map, not an expression).
+        Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>> visible(col, last + 1);
+        const T mx = visible.maxCoeff();
+        visible = (visible - mx).exp();
+        sums(c) = visible.sum();
         for (Index j = last + 1; j < e.rows(); ++j) col[j] = 0;
-        sums(c) = sum;
       }
       // Normalize after the weighted sum: with equal scores the sum of 0/1 values is exact and a
       // single division rounds it correctly.
