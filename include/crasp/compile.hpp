@@ -1,0 +1,75 @@
+// Lowering a checked program (ir::program) to an explicit transformer (crasp::model::model).
+// The construction is written up in docs/compiler.md: Booleans are exact 0/1 residual entries,
+// unguarded counts are uniform causal attention over an internal BOS position (value #P/(i+2)),
+// comparisons are two-ReLU clamps whose slope is chosen from the designed maximum length, and
+// APE guards are attention heads matching the bits of i - c against the bits of j.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/ir.hpp"
+#include "crasp/model.hpp"
+
+namespace crasp {
+
+/// Default designed maximum input length (program tokens, without the internal BOS).
+inline constexpr int default_max_len = 4096;
+
+/// Name of the internal beginning-of-sequence token every compiled model puts at position 0.
+inline constexpr const char* model_bos_token = "<crasp:bos>";
+/// Name of the token an open-vocabulary program's unknown input tokens map to.
+inline constexpr const char* model_other_token = "<crasp:other>";
+
+struct compile_options {
+  model::positional pe = model::positional::ape;
+  /// Longest input (program tokens, BOS excluded) the model is built for; the model's max_len is
+  /// this plus one. Comparison slopes and guard-head sharpness are chosen from it.
+  int max_len = default_max_len;
+};
+
+/// The scale a probed quantity is measured in.
+enum class probe_scale {
+  unit,  ///< an integer (guard reads, comparisons of local counts)
+  u,     ///< an integer multiple of u = 1/(p+2) at 0-based program position p (global counts)
+};
+
+/// A decision point inside a compiled model: a linear form over one residual snapshot whose
+/// value, in the probe's scale, should be an integer; the gadget reading it tolerates an error
+/// of `tolerance` (in the same scale). verify() reports the smallest slack, 1 - error/tolerance.
+struct probe {
+  std::string name;       ///< what is decided, e.g. "compare BIGRAM[\"t0\",\"t1\"]"
+  int snapshot = 0;       ///< index into forward_result::residuals: 0 embed, 2l+1 L<l>.attn, 2l+2 L<l>.ffn
+  std::vector<std::pair<int, double>> form;  ///< (residual dimension, coefficient)
+  probe_scale scale = probe_scale::unit;
+  double tolerance = 0.25;
+};
+
+/// What the lowering produced, besides the model itself.
+struct compile_stats {
+  int counts = 0;          ///< unguarded counts (value rows of uniform heads)
+  int guard_reads = 0;     ///< values read through positional (guard) heads
+  int comparisons = 0;     ///< comparison clamps
+  int logic_units = 0;     ///< FFN hidden units for AND/OR/min/max/select/conversions
+  double compare_slope = 0;  ///< slope M of the u-scale comparison clamp
+  double guard_beta = 0;     ///< sharpness of positional heads (APE), 0 without guards
+};
+
+/// A compiled program.
+struct compiled_program {
+  model::model model;           ///< validated; output_labels explained in docs/compiler.md
+  std::vector<probe> probes;    ///< decision points, for margins (not saved with the model)
+  compile_stats stats;
+};
+
+/// Compiles `program` (which must have passed check()). Only what the output depends on (the
+/// last statement of an acceptor, the NEXT rules of a generator) is compiled. Refuses, with an
+/// error at the offending statement, a C-RASP[pos] program with pe == nope, pe == rope (not yet
+/// supported), max_len < 1, and acceptors whose output is neither Boolean nor a count.
+std::optional<compiled_program> compile(const ir::program& program, const compile_options& opts,
+                                        diagnostics& diags);
+
+}  // namespace crasp

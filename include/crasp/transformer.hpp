@@ -1,0 +1,74 @@
+// Running a compiled model on token strings, with the interpreter's answers as the interface:
+// run_transformer() mirrors crasp::run and generate_transformer() mirrors crasp::generate, so the
+// CLI and verify() can swap engines. Decoding reads only the model's output scores (and the
+// position, to undo the 1/(i+2) scale of a count output); it never consults the interpreter.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/interpret.hpp"
+#include "crasp/model.hpp"
+
+namespace crasp {
+
+/// What a model's output scores mean, from its output labels (docs/compiler.md):
+/// {"accept","reject"} Boolean acceptor, {"count"} count acceptor (score = count/(p+2)),
+/// {"next:TOKEN",...} next-token program.
+enum class output_kind { boolean, count, next };
+
+/// Classifies a model's output labels; nullopt (with an error under `origin`) when they follow
+/// none of the conventions above.
+template <class T>
+std::optional<output_kind> model_output_kind(const model::basic_model<T>& m,
+                                             const std::string& origin, diagnostics& diags);
+
+/// Maps program tokens to model ids with the internal BOS first. A token the model does not know
+/// maps to "<crasp:other>" when the model has it (open vocabulary) and is an error otherwise.
+template <class T>
+std::optional<std::vector<int>> encode_for_model(const model::basic_model<T>& m,
+                                                 const std::vector<std::string>& tokens,
+                                                 const std::string& origin, diagnostics& diags);
+
+/// The decision read off one column of output scores.
+struct model_decision {
+  output_kind kind = output_kind::boolean;
+  std::int64_t value = 0;          ///< acceptors: 0/1 or the count
+  std::vector<std::string> next;   ///< next-token programs: tokens whose score exceeds 1/2
+  /// Distance of the scores from their decision thresholds, relative to the designed distance:
+  /// 1 when the scores are exact, <= 0 when a decision is wrong or undecidable.
+  double margin = 1;
+};
+
+/// Reads the decision at 0-based program position `pos` from a scores column.
+template <class T>
+model_decision read_decision(const model::basic_model<T>& m, output_kind kind,
+                             const model::vector<T>& scores, std::size_t pos);
+
+/// Acceptor mode on the model (or one next-token prediction: value unused, see decide()).
+/// Empty input is an error, as in crasp::run.
+template <class T>
+std::optional<model_decision> decide(const model::basic_model<T>& m,
+                                     const std::vector<std::string>& tokens,
+                                     const std::string& origin, diagnostics& diags);
+
+/// crasp::run's answer computed by the model (Boolean or count acceptors).
+template <class T>
+std::optional<run_output> run_transformer(const model::basic_model<T>& m,
+                                          const std::vector<std::string>& tokens,
+                                          const std::string& origin, diagnostics& diags);
+
+/// crasp::generate computed by the model: greedy decoding, stopping on no NEXT, max_new, or an
+/// ambiguity (reported as an error, as the interpreter does). Each step runs the model on the
+/// whole sequence (no cache), so cost grows quadratically with the generated length.
+template <class T>
+std::optional<generate_output> generate_transformer(const model::basic_model<T>& m,
+                                                    const std::vector<std::string>& prefix,
+                                                    std::size_t max_new,
+                                                    const std::string& origin,
+                                                    diagnostics& diags);
+
+}  // namespace crasp

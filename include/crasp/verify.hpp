@@ -1,0 +1,71 @@
+// Differential verification: a compiled model against the interpreter (the ground truth), on
+// every input up to a short length and on random inputs at lengths spread up to the designed
+// maximum. One forward pass over an input of length n checks all n prefixes (the decision at
+// every position), so every bucket also covers the shorter lengths inside it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crasp/compile.hpp"
+#include "crasp/diagnostic.hpp"
+#include "crasp/ir.hpp"
+
+namespace crasp {
+
+enum class precision { f64, f32 };
+
+struct verify_options {
+  precision prec = precision::f64;
+  /// Longest length checked exhaustively (every sequence over the input alphabet); -1 picks the
+  /// largest length whose total count of sequences stays within `exhaustive_budget`.
+  int exhaustive_length = -1;
+  std::size_t exhaustive_budget = 20000;
+  /// Random inputs per length bucket; bucket ends double from 16 up to the model's max_len - 1.
+  std::size_t random_per_bucket = 8;
+  std::uint64_t seed = 1;
+  /// Called after each bucket (exhaustive lengths count as one bucket each); may be empty.
+  std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+/// Agreement and margins over one range of lengths.
+struct length_bucket {
+  int min_length = 0;  ///< inclusive (program tokens)
+  int max_length = 0;  ///< inclusive
+  bool exhaustive = false;
+  std::size_t inputs = 0;     ///< sequences run
+  std::size_t decisions = 0;  ///< positions compared (every prefix of every input)
+  std::size_t mismatches = 0;
+  /// Smallest probe slack (1 - error/tolerance over all probes and positions; 1 is exact, <= 0
+  /// can flip a decision) and smallest output margin seen.
+  double min_slack = 1;
+  double min_output_margin = 1;
+};
+
+/// A prefix on which model and interpreter disagree.
+struct counterexample {
+  std::vector<std::string> tokens;  ///< the shortest disagreeing prefix found
+  std::string expected;             ///< the interpreter's answer, formatted as `crasp run` prints it
+  std::string actual;               ///< the model's answer
+};
+
+struct verify_report {
+  std::vector<length_bucket> buckets;
+  std::size_t inputs = 0;
+  std::size_t decisions = 0;
+  std::size_t mismatches = 0;
+  std::optional<counterexample> shortest;  ///< set when mismatches > 0
+  [[nodiscard]] bool ok() const { return mismatches == 0; }
+};
+
+/// Checks `compiled` (built from `program`) in the chosen precision. Input tokens are the
+/// program's vocabulary (plus one unknown token for an open vocabulary). Returns nullopt only on
+/// internal errors (diags explain); mismatches are reported in the result, not as errors.
+std::optional<verify_report> verify(const ir::program& program, const compiled_program& compiled,
+                                    const verify_options& opts, diagnostics& diags);
+
+}  // namespace crasp
