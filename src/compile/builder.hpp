@@ -1,0 +1,96 @@
+// Collects the pieces of a transformer while the lowering runs (named residual dimensions,
+// embedding entries, the APE table, attention heads and FFN units per layer, output rows) and
+// assembles them into dense matrices at the end. The lowering never touches a matrix directly.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "compile/affine.hpp"
+#include "crasp/model.hpp"
+
+namespace crasp::lower {
+
+class builder {
+ public:
+  /// `max_len` counts model positions (the internal BOS included).
+  builder(int max_len, model::positional pe);
+
+  /// A new residual dimension. Names are made unique by appending "#2", "#3", ...
+  /// `bos_value` is the exact value the dimension holds at the BOS column.
+  int dim(const std::string& name, double bos_value = 0);
+  /// Appends a token to the vocabulary; returns its id.
+  int token(const std::string& text);
+  /// embed(dim, token) = value.
+  void embed(int dim, int token, double value);
+  /// A dimension filled by the APE table: value f(t) at model column t (t = 0 is BOS).
+  int position_dim(const std::string& name, const std::function<double(int)>& f);
+
+  /// The exact value of a form at the BOS column.
+  [[nodiscard]] double at_bos(const affine& form) const;
+  /// Model positions the model is built for (BOS included).
+  [[nodiscard]] int max_len() const { return max_len_; }
+
+  /// Layer `layer`'s uniform head (zero query and key: weight 1/(t+1) on every column <= t)
+  /// gets a value row reading `value` and writing it into `out`. With `mask`, the value is
+  /// corrected to be exactly 0 at the BOS column (so BOS is never counted).
+  void uniform_read(int layer, const affine& value, int out, bool mask);
+  /// Layer `layer`'s head for offset `offset` (query beta * qdims, key kdims; created on first
+  /// use) gets a value row reading `value`, masked to 0 at BOS, into `out`.
+  void guard_read(int layer, std::uint32_t offset, const std::vector<int>& qdims,
+                  const std::vector<int>& kdims, double beta, const affine& value, int out);
+  /// One FFN hidden unit in layer `layer`: h = ReLU(in), residual[d] += c * h for (d, c) in out.
+  /// A term -K * BOS is added so that h is 0 at the BOS column.
+  void ffn_unit(int layer, affine in, const std::vector<std::pair<int, double>>& out);
+  /// An unembedding row.
+  void output(const std::string& label, const affine& form);
+
+  [[nodiscard]] int d_model() const { return static_cast<int>(names_.size()); }
+  [[nodiscard]] int layers_used() const { return layers_used_; }
+  [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+
+  /// Dense model with `n_layers` layers (>= layers_used()).
+  [[nodiscard]] model::model assemble(int n_layers, int bos_token) const;
+
+ private:
+  struct value_row {
+    affine value;
+    int out;
+  };
+  struct head_spec {
+    std::string name;
+    std::vector<int> qdims, kdims;  ///< empty for the uniform head
+    double beta = 0;
+    std::vector<value_row> rows;
+  };
+  struct unit_spec {
+    affine in;
+    std::vector<std::pair<int, double>> out;
+  };
+  struct layer_spec {
+    std::optional<head_spec> uniform;
+    std::map<std::uint32_t, head_spec> guards;  ///< by offset
+    std::vector<unit_spec> units;
+  };
+  layer_spec& layer(int l);
+
+  int max_len_;
+  model::positional pe_;
+  std::vector<std::string> names_;
+  std::map<std::string, int> name_count_;
+  std::vector<double> bos_value_;
+  std::vector<std::string> vocab_;
+  std::vector<std::tuple<int, int, double>> embed_;
+  std::vector<std::pair<int, std::vector<double>>> table_;  ///< (dim, value per column)
+  std::vector<layer_spec> layers_;
+  int layers_used_ = 0;
+  std::vector<std::pair<std::string, affine>> outputs_;
+};
+
+}  // namespace crasp::lower

@@ -1,0 +1,77 @@
+// Comparisons of integer terms. The difference d of the two sides is an integer (unit scale:
+// terms made only of local counts and constants) or an integer multiple of u (any term with an
+// unguarded count). A two-unit clamp turns [x >= 0] into an exact 0/1:
+//   unit scale:  ReLU(2x + 3/2) - ReLU(2x + 1/2)                  flat outside (-3/4, -1/4)
+//   u scale:     ReLU(M x + M u/2) - ReLU(M x + M u/2 - 1)        flat outside (-u/2, 1/M - u/2)
+// With M = 4 * max_len and u >= 1/max_len the u-scale clamp tolerates an error of u/4 in d at
+// every position of the designed range. >, <, <= shift or negate x; == adds the clamps of d and
+// -d (one of them is always 1) and != is its complement, all in one residual dimension.
+#include "compile/lowering.hpp"
+
+namespace crasp::lower {
+
+namespace {
+
+// The clamp's two units for [x >= 0] (x a form), added with sign `sign` into the result.
+void clamp_units(std::vector<std::pair<affine, double>>& units, const affine& x, bool u_scale,
+                 double slope, int one, int u, double sign) {
+  if (u_scale) {
+    affine a = x.scaled(slope);
+    a.add(u, slope / 2);
+    affine b2 = a;
+    b2.add(one, -1.0);
+    units.emplace_back(a, sign);
+    units.emplace_back(b2, -sign);
+  } else {
+    affine a = x.scaled(2.0);
+    affine b1 = a;
+    b1.add(one, 1.5);
+    a.add(one, 0.5);
+    units.emplace_back(b1, sign);
+    units.emplace_back(a, -sign);
+  }
+}
+
+}  // namespace
+
+void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
+  const bool unit_scale = reps[op.a].unit && reps[op.b].unit;
+  form_at fa = unit_scale ? unit(op.a) : to_u(op.a);
+  form_at fb = unit_scale ? unit(op.b) : to_u(op.b);
+  const affine d = fa.f - fb.f;
+  int ready = std::max(fa.ready, fb.ready);
+  int u = -1;
+  affine step = affine::of(one);  // the difference between adjacent integers in this scale
+  if (!unit_scale) {
+    const form_at ud = u_dim();
+    u = ud.f.terms.front().first;
+    step = ud.f;
+    ready = std::max(ready, ud.ready);
+  }
+  const double slope = compare_slope();
+  std::vector<std::pair<affine, double>> units;
+  switch (op.op) {
+    case ir::cmp::ge: clamp_units(units, d, !unit_scale, slope, one, u, 1); break;
+    case ir::cmp::gt: clamp_units(units, d - step, !unit_scale, slope, one, u, 1); break;
+    case ir::cmp::le: clamp_units(units, d.scaled(-1), !unit_scale, slope, one, u, 1); break;
+    case ir::cmp::lt:
+      clamp_units(units, d.scaled(-1) - step, !unit_scale, slope, one, u, 1);
+      break;
+    case ir::cmp::eq:
+    case ir::cmp::ne:
+      clamp_units(units, d, !unit_scale, slope, one, u, 1);
+      clamp_units(units, d.scaled(-1), !unit_scale, slope, one, u, 1);
+      break;
+  }
+  form_at out = relu_sum("cmp:" + labels[n], ready, units);
+  if (op.op == ir::cmp::eq) out.f.add(one, -1.0);                     // c1 + c2 - 1
+  if (op.op == ir::cmp::ne) out.f = affine::of(one, 2.0) - out.f;     // 1 - (c1 + c2 - 1)
+  auto& rep = reps[n];
+  rep.unit = out;
+  rep.unit_bound = 1;
+  ++stats.comparisons;
+  probes.push_back(probe{"compare " + labels[n], ffn_slot_after(ready) - 1, d.terms,
+                         unit_scale ? probe_scale::unit : probe_scale::u, 0.25});
+}
+
+}  // namespace crasp::lower

@@ -1,0 +1,237 @@
+// The compiler's driver: what to compile (the nodes the outputs depend on), whether it can be
+// compiled with the chosen positional scheme, and the order of the per-primitive passes.
+#include <cmath>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "compile/lowering.hpp"
+#include "crasp/compile.hpp"
+
+namespace crasp {
+namespace lower {
+
+namespace {
+
+template <class F>
+void for_each_operand(const ir::op& op, F&& f) {
+  std::visit(
+      [&](const auto& n) {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::scale>) {
+          f(n.a);
+        } else if constexpr (std::is_same_v<T, ir::count>) {
+          f(n.body);
+        } else if constexpr (std::is_same_v<T, ir::select>) {
+          f(n.cond);
+          f(n.a);
+          f(n.b);
+        } else if constexpr (requires { n.a; n.b; }) {
+          f(n.a);
+          f(n.b);
+        }
+      },
+      op);
+}
+
+/// Why a node needs positions, or empty when it does not.
+std::string positional_reason(const ir::node& node) {
+  if (const auto* c = std::get_if<ir::count>(&node.operation)) {
+    for (auto o : c->offsets)
+      if (o != 0) return fmt::format("a local guard reads position i - {}", o);
+  }
+  if (const auto* p = std::get_if<ir::periodic>(&node.operation)) {
+    for (bool r : p->residues)
+      if (r != p->residues.front())
+        return fmt::format("a periodic predicate depends on i mod {}", p->residues.size());
+  }
+  return {};
+}
+
+}  // namespace
+
+lowering::lowering(const ir::program& program, const compile_options& options)
+    : prog(program), opts(options), b(options.max_len + 1, options.pe) {
+  one = b.dim("one", 1.0);
+  bos = b.dim("bos", 1.0);
+  const int bos_token = b.token(model_bos_token);
+  for (const auto& v : prog.vocabulary) b.token(v);
+  const int n_tokens = static_cast<int>(prog.vocabulary.size()) + 1 +
+                       (prog.closed_vocabulary ? 0 : 1);
+  if (!prog.closed_vocabulary) b.token(model_other_token);
+  for (int t = 0; t < n_tokens; ++t) b.embed(one, t, 1.0);
+  b.embed(bos, bos_token, 1.0);
+
+  const std::size_t n = prog.nodes.size();
+  reps.resize(n);
+  inlined.assign(n, false);
+  labels.assign(n, {});
+  for (const auto& node : prog.nodes) {
+    if (const auto* c = std::get_if<ir::count>(&node.operation)) {
+      max_offsets = std::max(max_offsets, static_cast<int>(c->offsets.size()));
+    }
+  }
+  // Labels: a statement's value is called by the statement's name; any other node by its id and
+  // the first statement that uses it.
+  std::vector<std::string> owner(n);
+  for (const auto& st : prog.statements) {
+    std::vector<ir::node_id> stack{st.value};
+    while (!stack.empty()) {
+      const ir::node_id x = stack.back();
+      stack.pop_back();
+      if (!owner[x].empty()) continue;
+      owner[x] = st.name;
+      for_each_operand(prog.nodes[x].operation, [&](ir::node_id c) { stack.push_back(c); });
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    labels[i] = owner[i].empty() ? fmt::format("n{}", i) : fmt::format("{}.n{}", owner[i], i);
+  }
+  for (const auto& st : prog.statements) labels[st.value] = st.name;
+}
+
+double lowering::compare_slope() const { return 4.0 * b.max_len(); }
+
+double lowering::guard_beta() const {
+  // Off-target weight <= t exp(-2 beta) <= 1 / (64 * offsets * max_len) <= u / (64 * offsets):
+  // a local count read this way is exact to far below the u/4 a comparison tolerates.
+  const double L = b.max_len();
+  return 0.5 * std::log(64.0 * max_offsets * L * L);
+}
+
+}  // namespace lower
+
+std::optional<compiled_program> compile(const ir::program& program, const compile_options& opts,
+                                        diagnostics& diags) {
+  using namespace lower;
+  const std::string origin = program.source ? program.source->name : std::string("<program>");
+  if (opts.max_len < 1) {
+    diags.error(origin, fmt::format("--max-len must be at least 1 (got {})", opts.max_len));
+    return std::nullopt;
+  }
+  if (opts.pe == model::positional::rope) {
+    diags.error(origin, "RoPE lowering is not implemented yet; compile with --pe ape");
+    return std::nullopt;
+  }
+  if (opts.pe == model::positional::ape && opts.max_len > (1 << 20)) {
+    diags.error(origin, fmt::format("--max-len {} is too large for an APE table (at most {})",
+                                    opts.max_len, 1 << 20));
+    return std::nullopt;
+  }
+  if (program.statements.empty() && !program.is_generator()) {
+    diags.error(origin, "program has no statements");
+    return std::nullopt;
+  }
+  const std::size_t n = program.nodes.size();
+  std::vector<ir::node_id> roots;
+  if (program.is_generator()) {
+    for (const auto& r : program.next) roots.push_back(r.value);
+  } else {
+    roots.push_back(program.output());
+  }
+  // Reachability and users, walking down from the outputs (ids decrease along operands).
+  std::vector<bool> reach(n, false);
+  std::vector<int> users(n, 0);
+  for (auto r : roots) {
+    reach[r] = true;
+    ++users[r];
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    if (!reach[i]) continue;
+    for_each_operand(program.nodes[i].operation, [&](ir::node_id c) {
+      reach[c] = true;
+      ++users[c];
+    });
+  }
+  // Positions: which reachable nodes need them, and the first statement that does.
+  std::vector<std::string> why(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!reach[i]) continue;
+    why[i] = positional_reason(program.nodes[i]);
+    if (why[i].empty()) {
+      for_each_operand(program.nodes[i].operation, [&](ir::node_id c) {
+        if (why[i].empty()) why[i] = why[c];
+      });
+    }
+  }
+  if (opts.pe == model::positional::nope) {
+    for (const auto& st : program.statements) {
+      if (!reach[st.value] || why[st.value].empty()) continue;
+      auto& d = diags.error(program.source, st.where,
+                            fmt::format("'{}' needs positions ({}); a NoPE model cannot compute "
+                                        "it: compile with --pe ape",
+                                        st.name, why[st.value]));
+      (void)d;
+      return std::nullopt;
+    }
+  }
+
+  lowering L(program, opts);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& op = program.nodes[i].operation;
+    const bool is_and = std::holds_alternative<ir::and_>(op);
+    const bool is_or = std::holds_alternative<ir::or_>(op);
+    if (!(is_and || is_or) || users[i] != 1) continue;
+    bool is_root = false;
+    for (auto r : roots) is_root = is_root || r == i;
+    if (is_root) continue;
+    // Folded into its single user when that user is the same connective.
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (!reach[j]) continue;
+      bool uses = false;
+      for_each_operand(program.nodes[j].operation, [&](ir::node_id c) { uses = uses || c == i; });
+      if (!uses) continue;
+      L.inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
+                     (is_or && std::holds_alternative<ir::or_>(program.nodes[j].operation));
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!reach[i] || L.inlined[i]) continue;
+    const auto id = static_cast<ir::node_id>(i);
+    std::visit(
+        [&](const auto& op) {
+          using T = std::decay_t<decltype(op)>;
+          if constexpr (std::is_same_v<T, ir::token_test>) {
+            L.lower_token(id, op);
+          } else if constexpr (std::is_same_v<T, ir::bool_const> ||
+                               std::is_same_v<T, ir::int_const>) {
+            L.lower_constant(id);
+          } else if constexpr (std::is_same_v<T, ir::count>) {
+            if (op.local) {
+              L.lower_local_count(id, op);
+            } else {
+              L.lower_count(id, op);
+            }
+          } else if constexpr (std::is_same_v<T, ir::periodic>) {
+            L.lower_periodic(id, op);
+          } else if constexpr (std::is_same_v<T, ir::compare>) {
+            L.lower_compare(id, op);
+          } else if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::and_> ||
+                               std::is_same_v<T, ir::or_>) {
+            L.lower_logic(id);
+          } else {
+            L.lower_arith(id);
+          }
+        },
+        program.nodes[i].operation);
+    L.reps[i].lowered = true;
+  }
+  L.lower_outputs();
+
+  compiled_program out;
+  out.model = L.b.assemble(L.b.layers_used(), 0);
+  out.probes = std::move(L.probes);
+  out.stats = L.stats;
+  out.stats.compare_slope = L.compare_slope();
+  out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
+  const diagnostics problems = model::validate(out.model);
+  if (problems.has_errors()) {
+    diags.error(origin, "internal error: the compiled model is malformed");
+    diags.append(problems);
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace crasp

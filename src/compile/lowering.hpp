@@ -1,0 +1,103 @@
+// The lowering context shared by the per-primitive passes (one file each: tokens.cpp,
+// count.cpp, position.cpp, compare.cpp, arith.cpp, logic.cpp, output.cpp) and the driver
+// (compile.cpp). docs/compiler.md explains the construction; the comments here say how the
+// pieces are scheduled.
+//
+// Schedule. Residual "slots" are numbered in the order the forward pass produces them:
+// 0 is the embedding, 2l+1 the residual after layer l's attention, 2l+2 after its FFN. Every
+// value has a ready slot; an attention read of it goes to the first attention slot after that,
+// a ReLU gadget to the first FFN slot after that. Operations of equal depth thus share a layer.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compile/affine.hpp"
+#include "compile/builder.hpp"
+#include "crasp/compile.hpp"
+#include "crasp/ir.hpp"
+
+namespace crasp::lower {
+
+/// A value available as a linear form from residual slot `ready` on.
+struct form_at {
+  affine f;
+  int ready = 0;
+};
+
+/// How one IR node is represented in the model. Booleans have an exact 0/1 `unit` form.
+/// Integer terms have a `unit` form (value itself) when no unguarded count is inside, and/or a
+/// `u` form (value * u, u = 1/(p+2)) built on demand by to_u().
+struct node_rep {
+  bool lowered = false;
+  std::optional<form_at> unit;
+  std::optional<form_at> u;
+  double unit_bound = 0;  ///< |value| bound of the unit form
+  double u_bound = 0;     ///< |value * u| bound of the u form
+  /// Local counts: their 0/1 summands (one per offset), kept to convert them to the u scale.
+  std::vector<form_at> parts;
+};
+
+/// First attention slot that can read a value ready at `ready`.
+inline int attn_slot_after(int ready) { return ready % 2 == 0 ? ready + 1 : ready + 2; }
+/// First FFN slot that can transform a value ready at `ready`.
+inline int ffn_slot_after(int ready) { return ready % 2 == 0 ? ready + 2 : ready + 1; }
+/// Layer of an attention or FFN slot (slot >= 1).
+inline int layer_of(int slot) { return (slot - 1) / 2; }
+
+class lowering {
+ public:
+  lowering(const ir::program& program, const compile_options& opts);
+
+  const ir::program& prog;
+  compile_options opts;
+  builder b;
+  std::vector<node_rep> reps;
+  std::vector<std::string> labels;  ///< printable name of every node (for residual names)
+  std::vector<bool> inlined;        ///< AND/OR nodes folded into their single user
+  compile_stats stats;
+  std::vector<probe> probes;
+
+  int one = 0;   ///< ONE: 1 at every column
+  int bos = 1;   ///< 1 at the BOS column only
+  double compare_slope() const;   ///< M of the u-scale clamp
+  double guard_beta() const;      ///< sharpness of guard heads
+
+  /// The U dimension (u = 1/(t+1) at column t), read by layer 0's uniform head; ready at slot 1.
+  form_at u_dim();
+  /// The node's form in the u scale, converting a unit form if needed.
+  form_at to_u(ir::node_id n);
+  /// Unit form of a node that must have one.
+  const form_at& unit(ir::node_id n) const { return *reps[n].unit; }
+
+  /// Materializes a sum of ReLU units at the first FFN slot after `ready`, into a new
+  /// dimension: value = sum_k c_k ReLU(in_k). Returns its form (ready at that slot).
+  form_at relu_sum(const std::string& name, int ready,
+                   const std::vector<std::pair<affine, double>>& units);
+
+  // Per-primitive passes (one file each).
+  void lower_token(ir::node_id n, const ir::token_test& op);
+  void lower_constant(ir::node_id n);
+  void lower_count(ir::node_id n, const ir::count& op);
+  void lower_local_count(ir::node_id n, const ir::count& op);
+  void lower_periodic(ir::node_id n, const ir::periodic& op);
+  void lower_compare(ir::node_id n, const ir::compare& op);
+  void lower_arith(ir::node_id n);
+  void lower_logic(ir::node_id n);
+  void lower_outputs();
+  /// Token id of vocabulary entry v in the model (BOS is 0).
+  static int model_token(std::uint32_t v) { return static_cast<int>(v) + 1; }
+
+  int max_offsets = 1;  ///< largest guard offset set (for the guard sharpness)
+
+ private:
+  std::optional<form_at> u_;
+  std::vector<int> pos_bits_;                   ///< bits of t (keys)
+  std::vector<std::pair<std::uint32_t, std::vector<int>>> shifted_bits_;  ///< bits of t - c
+ public:
+  /// Position bits of t - offset (offset 0: of t), created on first use.
+  const std::vector<int>& position_bits(std::uint32_t offset);
+};
+
+}  // namespace crasp::lower
