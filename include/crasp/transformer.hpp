@@ -36,8 +36,8 @@ std::optional<std::vector<int>> encode_for_model(const model::basic_model<T>& m,
 /// The decision read off one column of output scores.
 struct model_decision {
   output_kind kind = output_kind::boolean;
-  std::int64_t value = 0;          ///< acceptors: 0/1 or the count
-  std::vector<std::string> next;   ///< next-token programs: tokens whose score exceeds 1/2
+  std::int64_t value = 0;         ///< acceptors: 0/1 or the count
+  std::vector<std::string> next;  ///< next-token programs: tokens whose score exceeds 1/2
   /// Distance of the scores from their decision thresholds, relative to the designed distance:
   /// 1 when the scores are exact, <= 0 when a decision is wrong or undecidable.
   double margin = 1;
@@ -67,8 +67,41 @@ std::optional<run_output> run_transformer(const model::basic_model<T>& m,
 template <class T>
 std::optional<generate_output> generate_transformer(const model::basic_model<T>& m,
                                                     const std::vector<std::string>& prefix,
-                                                    std::size_t max_new,
-                                                    const std::string& origin,
+                                                    std::size_t max_new, const std::string& origin,
                                                     diagnostics& diags);
+
+// Instantiated for float and double in src/compile/transformer.cpp.
+extern template std::optional<output_kind> model_output_kind(const model::basic_model<double>&,
+                                                             const std::string&, diagnostics&);
+extern template std::optional<std::vector<int>> encode_for_model(const model::basic_model<double>&,
+                                                                 const std::vector<std::string>&,
+                                                                 const std::string&, diagnostics&);
+extern template model_decision read_decision(const model::basic_model<double>&, output_kind,
+                                             const model::vector<double>&, std::size_t);
+extern template std::optional<model_decision> decide(const model::basic_model<double>&,
+                                                     const std::vector<std::string>&,
+                                                     const std::string&, diagnostics&);
+extern template std::optional<run_output> run_transformer(const model::basic_model<double>&,
+                                                          const std::vector<std::string>&,
+                                                          const std::string&, diagnostics&);
+extern template std::optional<generate_output> generate_transformer(
+    const model::basic_model<double>&, const std::vector<std::string>&, std::size_t,
+    const std::string&, diagnostics&);
+extern template std::optional<output_kind> model_output_kind(const model::basic_model<float>&,
+                                                             const std::string&, diagnostics&);
+extern template std::optional<std::vector<int>> encode_for_model(const model::basic_model<float>&,
+                                                                 const std::vector<std::string>&,
+                                                                 const std::string&, diagnostics&);
+extern template model_decision read_decision(const model::basic_model<float>&, output_kind,
+                                             const model::vector<float>&, std::size_t);
+extern template std::optional<model_decision> decide(const model::basic_model<float>&,
+                                                     const std::vector<std::string>&,
+                                                     const std::string&, diagnostics&);
+extern template std::optional<run_output> run_transformer(const model::basic_model<float>&,
+                                                          const std::vector<std::string>&,
+                                                          const std::string&, diagnostics&);
+extern template std::optional<generate_output> generate_transformer(
+    const model::basic_model<float>&, const std::vector<std::string>&, std::size_t,
+    const std::string&, diagnostics&);
 
 }  // namespace crasp
