@@ -1,8 +1,9 @@
 // Boolean logic on exact 0/1 values. NOT is linear (1 - a). An n-ary AND or OR is one ReLU
 // unit, exact on 0/1 inputs:
 //   AND(a_1..a_k) = ReLU(sum a - (k - 1))        OR(a_1..a_k) = 1 - ReLU(1 - sum a)
-// Chains of AND (of OR) whose inner nodes have no other user are folded into one unit, so a
-// quantifier over k symbols costs one FFN level, not k.
+// Trees of AND (of OR) are opened up to their leaves and computed by one unit, so a quantifier
+// over k symbols costs one FFN level, not k; inner nodes with no other user are not lowered.
+#include <unordered_set>
 #include <variant>
 
 #include "compile/lowering.hpp"
@@ -11,16 +12,20 @@ namespace crasp::lower {
 
 namespace {
 
+// Leaves of the tree of `Op` nodes under n. Same-connective operands are opened up even when
+// they have other users (hash-consing shares the prefixes of `any`/`all` chains, so
+// LESS[t3] = LESS[t2] || tok(t2)): each node then costs one FFN level instead of a chain.
+// Opening stops at `limit` leaves to bound the work on adversarial DAGs.
 template <class Op>
-void collect_leaves(const lowering& L, ir::node_id n, std::vector<ir::node_id>& leaves) {
-  const auto* op = std::get_if<Op>(&L.prog.nodes[n].operation);
-  if (op == nullptr) {
-    leaves.push_back(n);
-    return;
-  }
-  for (ir::node_id child : {op->a, op->b}) {
-    if (std::holds_alternative<Op>(L.prog.nodes[child].operation) && L.inlined[child]) {
-      collect_leaves<Op>(L, child, leaves);
+void collect_leaves(const lowering& L, ir::node_id n, std::vector<ir::node_id>& leaves,
+                    std::unordered_set<ir::node_id>& seen) {
+  constexpr std::size_t limit = 4096;
+  const auto& op = std::get<Op>(L.prog.nodes[n].operation);
+  for (ir::node_id child : {op.a, op.b}) {
+    if (!seen.insert(child).second) continue;
+    if (std::holds_alternative<Op>(L.prog.nodes[child].operation) &&
+        (L.inlined[child] || leaves.size() < limit)) {
+      collect_leaves<Op>(L, child, leaves, seen);
     } else {
       leaves.push_back(child);
     }
@@ -40,10 +45,11 @@ void lowering::lower_logic(ir::node_id n) {
   }
   const bool is_and = std::holds_alternative<ir::and_>(op);
   std::vector<ir::node_id> leaves;
+  std::unordered_set<ir::node_id> seen;
   if (is_and) {
-    collect_leaves<ir::and_>(*this, n, leaves);
+    collect_leaves<ir::and_>(*this, n, leaves, seen);
   } else {
-    collect_leaves<ir::or_>(*this, n, leaves);
+    collect_leaves<ir::or_>(*this, n, leaves, seen);
   }
   affine sum;
   int ready = 0;
