@@ -1,7 +1,9 @@
 #include "app.hpp"
 
+#include <limits>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #ifndef CRASP_VERSION
 #define CRASP_VERSION "unknown"
@@ -13,8 +15,8 @@ namespace {
 const std::string version_text = std::string("crasp ") + CRASP_VERSION;
 
 const char* const footer =
-    "Exit codes: 0 ok, 1 bad program or input (or an example mismatch), 2 usage error,\n"
-    "3 internal error. Full reference: docs/cli.md.";
+    "Exit codes: 0 ok, 1 bad program or input (or an example or verify mismatch), 2 usage\n"
+    "error, 3 internal error. Full reference: docs/cli.md.";
 
 CLI::App* subcommand(CLI::App& app, const std::string& name, const std::string& description) {
   CLI::App* sub = app.add_subcommand(name, description);
@@ -24,6 +26,14 @@ CLI::App* subcommand(CLI::App& app, const std::string& name, const std::string& 
 
 void add_program(CLI::App* sub, program_options& opts) {
   sub->add_option("PROGRAM", opts.program, "program file (.crasp, or .cr for the public dialect)")
+      ->required();
+}
+
+// run and generate also take a model saved by `crasp compile`.
+void add_program_or_model(CLI::App* sub, program_options& opts) {
+  sub->add_option("PROGRAM", opts.program,
+                  "program file (.crasp, .cr), or a saved model (.safetensors, with --engine "
+                  "transformer)")
       ->required();
 }
 
@@ -49,6 +59,95 @@ const CLI::Validator non_negative(
     },
     "", "non-negative integer");
 
+// A flag whose value must be one of `names`; the message lists them the way the docs do.
+CLI::Validator one_of(std::vector<std::string> names) {
+  std::string list;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (k > 0) list += k + 1 == names.size() ? " or " : ", ";
+    list += names[k];
+  }
+  return CLI::Validator(
+      [names, list](std::string& s) -> std::string {
+        for (const std::string& n : names) {
+          if (s == n) return {};
+        }
+        return "expected " + list + ", got '" + s + "'";
+      },
+      "", list);
+}
+
+// An int flag (--max-len, --exhaustive-length): digits only, at least `min`, fits an int.
+CLI::Validator int_at_least(int min) {
+  const std::string what = min == 1 ? "a positive integer" : "a non-negative integer";
+  return CLI::Validator(
+      [min, what](std::string& s) -> std::string {
+        const std::string bad = "expected " + what + ", got '" + s + "'";
+        if (s.empty() || s.size() > 10 || s.find_first_not_of("0123456789") != std::string::npos) {
+          return bad;
+        }
+        const long long v = std::stoll(s);
+        if (v < min || v > std::numeric_limits<int>::max()) return bad;
+        return {};
+      },
+      "", what.substr(what.find(' ') + 1));
+}
+
+void add_engine_choice(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--engine", [&opts](const std::string& s) { opts.engine = *parse_engine(s); },
+         "who answers: the exact interpreter, or the compiled transformer")
+      ->check(one_of({"interpreter", "transformer"}))
+      ->type_name("interpreter|transformer")
+      ->default_str("interpreter");
+}
+
+void add_pe(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--pe",
+         [&opts](const std::string& s) {
+           opts.pe = *parse_cli_positional(s);
+           opts.pe_given = true;
+         },
+         "positional encoding of the compiled model")
+      ->check(one_of({"nope", "ape"}))
+      ->type_name("nope|ape")
+      ->default_str("ape");
+}
+
+void add_max_len(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--max-len",
+         [&opts](const std::string& s) {
+           opts.max_len = std::stoi(s);
+           opts.max_len_given = true;
+         },
+         "longest input the model is designed for")
+      ->check(int_at_least(1))
+      ->type_name("N")
+      ->default_str(std::to_string(default_max_len));
+}
+
+void add_precision(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--precision",
+         [&opts](const std::string& s) {
+           opts.prec = *parse_precision(s);
+           opts.prec_given = true;
+         },
+         "floating-point precision of the forward pass")
+      ->check(one_of({"f64", "f32"}))
+      ->type_name("f64|f32")
+      ->default_str("f64");
+}
+
+/// --engine, --pe, --precision and --max-len: the commands that can run either engine.
+void add_engine_flags(CLI::App* sub, engine_options& opts) {
+  add_engine_choice(sub, opts);
+  add_pe(sub, opts);
+  add_precision(sub, opts);
+  add_max_len(sub, opts);
+}
+
 void add_max_new(CLI::App* sub, std::size_t& max_new) {
   sub->add_option("--max-new", max_new, "stop after N generated tokens per instance")
       ->type_name("N")
@@ -58,28 +157,30 @@ void add_max_new(CLI::App* sub, std::size_t& max_new) {
 
 }  // namespace
 
-command_line::command_line() : app_("crasp: parse, check and run C-RASP[pos] programs", "crasp") {
+command_line::command_line() : app_("crasp: parse, check, run and compile C-RASP[pos] programs", "crasp") {
   app_.set_version_flag("--version", version_text);
   app_.require_subcommand(1);
   app_.footer(footer);
 
   run_ = subcommand(app_, "run",
                     "run a program: one line `<k> <tokens>: <value>` per instance");
-  add_program(run_, run_opts_.common);
+  add_program_or_model(run_, run_opts_.common);
   run_->add_option("TOKENS", run_opts_.tokens,
                    "one instance (default: one per stdin line)");
   run_->add_option("--trace", run_opts_.trace_path,
                    "write the trace to FILE (.txt, .html or .json)")
       ->type_name("FILE");
+  add_engine_flags(run_, run_opts_.engine);
   add_alphabet(run_, run_opts_.common);
   add_json(run_, run_opts_.common.json);
 
   generate_ = subcommand(app_, "generate",
                          "generate continuations with the program's next declarations");
-  add_program(generate_, generate_opts_.common);
+  add_program_or_model(generate_, generate_opts_.common);
   generate_->add_option("PREFIX", generate_opts_.prefix,
                         "one prefix (default: one per stdin line)");
   add_max_new(generate_, generate_opts_.max_new);
+  add_engine_flags(generate_, generate_opts_.engine);
   add_alphabet(generate_, generate_opts_.common);
   add_json(generate_, generate_opts_.common.json);
 
@@ -98,7 +199,45 @@ command_line::command_line() : app_("crasp: parse, check and run C-RASP[pos] pro
   examples_->add_option("PROGRAMS", examples_opts_.paths,
                         "program files or directories (default: the current directory)");
   add_max_new(examples_, examples_opts_.max_new);
+  add_engine_flags(examples_, examples_opts_.engine);
   add_json(examples_, examples_opts_.json);
+
+  compile_ = subcommand(app_, "compile",
+                        "compile a program to a transformer and save it (safetensors)");
+  add_program(compile_, compile_opts_.common);
+  compile_->add_option("-o,--output", compile_opts_.output, "the model file to write")
+      ->type_name("MODEL")
+      ->required();
+  add_pe(compile_, compile_opts_.engine);
+  add_max_len(compile_, compile_opts_.engine);
+  add_alphabet(compile_, compile_opts_.common);
+  add_json(compile_, compile_opts_.common.json);
+
+  verify_ = subcommand(app_, "verify",
+                       "compile a program and check the model against the interpreter");
+  add_program(verify_, verify_opts_.common);
+  add_pe(verify_, verify_opts_.engine);
+  add_max_len(verify_, verify_opts_.engine);
+  add_precision(verify_, verify_opts_.engine);
+  verify_->add_option_function<std::string>(
+         "--exhaustive-length",
+         [this](const std::string& s) { verify_opts_.exhaustive_length = std::stoi(s); },
+         "check every input up to length L (default: the longest within " +
+             std::to_string(verify_options{}.exhaustive_budget) + " inputs)")
+      ->check(int_at_least(0))
+      ->type_name("L");
+  verify_->add_option("--samples", verify_opts_.samples, "random inputs per length bucket")
+      ->type_name("K")
+      ->check(non_negative)
+      ->capture_default_str();
+  verify_->add_option("--seed", verify_opts_.seed, "seed of the random inputs")
+      ->type_name("S")
+      ->check(non_negative)
+      ->capture_default_str();
+  verify_->add_flag("--progress", verify_opts_.progress,
+                    "report progress on stderr even when it is not a terminal");
+  add_alphabet(verify_, verify_opts_.common);
+  add_json(verify_, verify_opts_.common.json);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -107,6 +246,8 @@ exit_code command_line::dispatch(io& io) {
   if (info_->parsed()) return info_command(info_opts_, io);
   if (expand_->parsed()) return expand_command(expand_opts_, io);
   if (examples_->parsed()) return examples_command(examples_opts_, io);
+  if (compile_->parsed()) return compile_command(compile_opts_, io);
+  if (verify_->parsed()) return verify_command(verify_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

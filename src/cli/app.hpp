@@ -26,11 +26,15 @@ class command_line {
   CLI::App* info_ = nullptr;
   CLI::App* expand_ = nullptr;
   CLI::App* examples_ = nullptr;
+  CLI::App* compile_ = nullptr;
+  CLI::App* verify_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
   info_options expand_opts_;
   examples_options examples_opts_;
+  compile_command_options compile_opts_;
+  verify_command_options verify_opts_;
 };
 
 }  // namespace crasp::cli

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+#include "engine_options.hpp"
 
 namespace crasp::cli {
 
@@ -23,6 +26,8 @@ struct io {
   std::istream& in;
   std::ostream& out;
   std::ostream& err;
+  /// Whether err is a terminal (main.cpp asks isatty): live progress lines go only there.
+  bool err_is_terminal = false;
 };
 
 /// Flags shared by the commands that load a program.
@@ -36,6 +41,7 @@ struct run_options {
   program_options common;
   std::vector<std::string> tokens;  ///< one instance from the command line; stdin when empty
   std::string trace_path;           ///< `--trace FILE` (.txt, .html or .json), empty when absent
+  engine_options engine;
 };
 
 /// Default bound on generated tokens per instance.
@@ -45,6 +51,7 @@ struct generate_options {
   program_options common;
   std::vector<std::string> prefix;  ///< one prefix from the command line; stdin when empty
   std::size_t max_new = default_max_new;
+  engine_options engine;
 };
 
 struct info_options {
@@ -55,6 +62,23 @@ struct examples_options {
   std::vector<std::string> paths;  ///< programs or directories; the current directory when empty
   std::size_t max_new = default_max_new;
   bool json = false;
+  engine_options engine;
+};
+
+// Named *_command_options: crasp::compile_options and crasp::verify_options are the library's.
+struct compile_command_options {
+  program_options common;
+  std::string output;     ///< `-o MODEL`, the .safetensors file to write
+  engine_options engine;  ///< pe and max_len only
+};
+
+struct verify_command_options {
+  program_options common;
+  engine_options engine;  ///< pe, prec and max_len
+  int exhaustive_length = -1;  ///< -1: the longest length within the library's budget
+  std::size_t samples = 8;     ///< random inputs per length bucket
+  std::uint64_t seed = 1;
+  bool progress = false;       ///< `--progress`: progress lines on stderr even when not a terminal
 };
 
 /// `crasp run`: acceptor mode (or next-token prediction for generator programs).
@@ -67,6 +91,10 @@ exit_code info_command(const info_options& opts, io& io);
 exit_code expand_command(const info_options& opts, io& io);
 /// `crasp examples`: checks programs against their X.examples files.
 exit_code examples_command(const examples_options& opts, io& io);
+/// `crasp compile`: compiles a program to a transformer and saves it (safetensors).
+exit_code compile_command(const compile_command_options& opts, io& io);
+/// `crasp verify`: compiles a program and checks the model against the interpreter.
+exit_code verify_command(const verify_command_options& opts, io& io);
 
 /// Prints a usage error the way CLI11 does (message, then the --help hint).
 exit_code usage_error(io& io, const std::string& message);

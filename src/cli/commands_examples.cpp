@@ -1,6 +1,7 @@
 // `crasp examples [PROGRAM|DIR...]`: runs every program on the examples in X.examples next to it
 // and prints one summary line per program, plus the instance, expected and actual output of
-// every mismatch. Exit 1 when anything mismatched or failed.
+// every mismatch. Exit 1 when anything mismatched or failed. `--engine transformer` checks the
+// compiled models instead of the interpreter.
 #include <algorithm>
 #include <charconv>
 #include <ostream>
@@ -13,6 +14,7 @@
 #include "cli.hpp"
 #include "crasp/frontend.hpp"
 #include "crasp/interpret.hpp"
+#include "engine.hpp"
 #include "examples_file.hpp"
 #include "input.hpp"
 #include "load.hpp"
@@ -29,8 +31,8 @@ struct mismatch {
 
 /// Expected output in canonical spelling, or std::nullopt when it cannot be an answer of
 /// `program` (acceptors: True, False or an integer).
-std::optional<std::string> canonical_expected(const ir::program& program, const std::string& s) {
-  if (program.is_generator()) return s == "<none>" ? s : format_continuation(split_tokens(s));
+std::optional<std::string> canonical_expected(bool generator, const std::string& s) {
+  if (generator) return s == "<none>" ? s : format_continuation(split_tokens(s));
   if (s == "True" || s == "False") return s;
   std::int64_t v = 0;
   const char* first = s.data() + (s.size() > 1 && s[0] == '+' ? 1 : 0);
@@ -40,11 +42,11 @@ std::optional<std::string> canonical_expected(const ir::program& program, const 
   return std::to_string(v);
 }
 
-/// The program's actual answer on one example, as it would be written in an examples file.
-std::string actual_output(const ir::program& program, const example& ex, std::size_t max_new) {
+/// The engine's actual answer on one example, as it would be written in an examples file.
+std::string actual_output(const engine& eng, const example& ex, std::size_t max_new) {
   diagnostics diags;
-  if (program.is_generator()) {
-    auto gen = generate(program, ex.tokens, max_new, ex.origin, diags);
+  if (eng.is_generator()) {
+    auto gen = eng.generate(ex.tokens, max_new, ex.origin, diags);
     if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) {
       return "error: " + first_error(diags);
     }
@@ -52,9 +54,9 @@ std::string actual_output(const ir::program& program, const example& ex, std::si
     if (gen->reason == stop_reason::max_new) out += fmt::format(" (cut at --max-new {})", max_new);
     return out;
   }
-  auto out = run(program, ex.tokens, ex.origin, diags);
+  auto out = eng.run(ex.tokens, ex.origin, diags);
   if (!out || diags.has_errors()) return "error: " + first_error(diags);
-  return format_value(*out);
+  return out->text;
 }
 
 struct program_report {
@@ -88,6 +90,13 @@ program_report check_program(const std::string& path, std::size_t width,
   rep.doc["mode"] = mode_name(program);
   rep.doc["depth"] = program.depth;
   rep.doc["size"] = program.nodes.size();
+  // With --engine transformer the examples check the compiled model as well as the program.
+  auto eng = engine_for_program(program, opts.engine, io);
+  if (!eng) {
+    rep.ok = false;
+    rep.doc["error"] = "program does not compile";
+    return finish("error: program does not compile");
+  }
 
   const std::string ex_path = examples_path_for(path);
   rep.doc["examples"] = ex_path;
@@ -109,14 +118,14 @@ program_report check_program(const std::string& path, std::size_t width,
   std::vector<mismatch> mismatches;
   for (const example& ex : *examples) {
     ++rep.total;
-    auto expected = canonical_expected(program, ex.expected);
+    auto expected = canonical_expected(eng->is_generator(), ex.expected);
     if (!expected) {
       print_error(io, ex.origin, "expected True, False or an integer after '=>', got '" +
                                      ex.expected + "'");
       mismatches.push_back({&ex, ex.expected, "(not compared)"});
       continue;
     }
-    std::string actual = actual_output(program, ex, opts.max_new);
+    std::string actual = actual_output(*eng, ex, opts.max_new);
     if (actual == *expected) {
       ++rep.passed;
     } else {
@@ -150,6 +159,9 @@ program_report check_program(const std::string& path, std::size_t width,
 }  // namespace
 
 exit_code examples_command(const examples_options& opts, io& io) {
+  if (std::string why = engine_flags_error(opts.engine, "", false); !why.empty()) {
+    return usage_error(io, why);
+  }
   diagnostics diags;
   const std::vector<std::string> programs = collect_programs(opts.paths, diags);
   print_diagnostics(diags, io);

@@ -1,5 +1,6 @@
 // `crasp generate PROGRAM [PREFIX...]`: greedy next-token generation. One output line per
 // prefix: the generated continuation (tokens separated by spaces, <none> when empty).
+// `--engine transformer` generates with the compiled model (or a saved one).
 #include <optional>
 #include <ostream>
 
@@ -7,6 +8,7 @@
 
 #include "cli.hpp"
 #include "crasp/interpret.hpp"
+#include "engine.hpp"
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
@@ -26,14 +28,13 @@ const char* stop_name(stop_reason r) {
 }  // namespace
 
 exit_code generate_command(const generate_options& opts, io& io) {
-  auto options = parse_alphabet_flags(opts.common.alphabets, io);
-  if (!options) return exit_code::usage;
-  auto loaded = load_program(opts.common.program, *options, io);
-  if (!loaded) return exit_code::failure;
-  const ir::program& program = loaded->program;
-  if (!program.is_generator()) {
+  opened_engine opened = open_engine(opts.common, opts.engine, io);
+  if (!opened.value) return opened.code;
+  const engine& eng = *opened.value;
+  if (!eng.is_generator()) {
     print_error(io, opts.common.program,
-                "program has no next declarations (use 'crasp run' for acceptors)");
+                eng.program() ? "program has no next declarations (use 'crasp run' for acceptors)"
+                              : "model has no next-token outputs (use 'crasp run' for acceptors)");
     return exit_code::failure;
   }
 
@@ -44,7 +45,7 @@ exit_code generate_command(const generate_options& opts, io& io) {
     ++k;
     const std::string input = join_tokens(inst.tokens);
     diagnostics diags;
-    auto gen = generate(program, inst.tokens, opts.max_new, inst.origin, diags);
+    auto gen = eng.generate(inst.tokens, opts.max_new, inst.origin, diags);
     print_diagnostics(diags, io);
     const bool ok = gen && gen->reason != stop_reason::ambiguous && !diags.has_errors();
     if (gen && gen->reason == stop_reason::max_new) {

@@ -1,6 +1,7 @@
 // `crasp run PROGRAM [TOKENS...]`: the public interpreter's acceptor mode. One output line per
 // instance, `<k> <tokens>: <value>`; for a program with next declarations the value is the
-// predicted next token (or <none>).
+// predicted next token (or <none>). `--engine transformer` answers with the compiled model (or a
+// saved one) and prints the same lines.
 #include <optional>
 #include <ostream>
 
@@ -8,35 +9,13 @@
 
 #include "cli.hpp"
 #include "crasp/interpret.hpp"
+#include "engine.hpp"
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
 #include "trace_file.hpp"
 
 namespace crasp::cli {
-namespace {
-
-/// The answer for one instance in text and JSON, or std::nullopt on error (diags explain).
-struct answer {
-  std::string text;
-  json value;
-  std::string type;
-};
-
-std::optional<answer> evaluate(const ir::program& program, const instance& inst,
-                               diagnostics& diags) {
-  if (program.is_generator()) {
-    auto gen = generate(program, inst.tokens, 1, inst.origin, diags);
-    if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) return std::nullopt;
-    if (gen->continuation.empty()) return answer{"<none>", nullptr, "next"};
-    return answer{gen->continuation.front(), gen->continuation.front(), "next"};
-  }
-  auto out = run(program, inst.tokens, inst.origin, diags);
-  if (!out || diags.has_errors()) return std::nullopt;
-  return answer{format_value(*out), json_value(*out), type_name(out->kind)};
-}
-
-}  // namespace
 
 exit_code run_command(const run_options& opts, io& io) {
   std::optional<trace_file> tracer;
@@ -46,14 +25,17 @@ exit_code run_command(const run_options& opts, io& io) {
       return usage_error(io, "--trace: unknown extension of '" + opts.trace_path +
                                  "' (use .txt, .html or .json)");
     }
+    // The trace lists statement values, which only the interpreter has.
+    if (opts.engine.engine != engine_kind::interpreter) {
+      return usage_error(io, "--trace needs --engine interpreter");
+    }
     tracer.emplace(opts.trace_path, *format, opts.common.program);
   }
-  auto options = parse_alphabet_flags(opts.common.alphabets, io);
-  if (!options) return exit_code::usage;
-  auto loaded = load_program(opts.common.program, *options, io);
-  if (!loaded) return exit_code::failure;
-  const ir::program& program = loaded->program;
-  if (program.statements.empty() && !program.is_generator()) {
+  opened_engine opened = open_engine(opts.common, opts.engine, io);
+  if (!opened.value) return opened.code;
+  const engine& eng = *opened.value;
+  const ir::program* program = eng.program();
+  if (program && program->statements.empty() && !program->is_generator()) {
     print_error(io, opts.common.program, "program has no statements");
     return exit_code::failure;
   }
@@ -65,9 +47,9 @@ exit_code run_command(const run_options& opts, io& io) {
     ++k;
     const std::string input = join_tokens(inst.tokens);
     diagnostics diags;
-    auto ans = evaluate(program, inst, diags);
+    auto ans = eng.run(inst.tokens, inst.origin, diags);
     if (ans && tracer) {
-      if (auto table = trace(program, inst.tokens, inst.origin, diags)) tracer->add(k, inst, *table);
+      if (auto table = trace(*program, inst.tokens, inst.origin, diags)) tracer->add(k, inst, *table);
     }
     print_diagnostics(diags, io);
     if (!ans) {

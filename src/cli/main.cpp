@@ -2,12 +2,14 @@
 #include <exception>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "app.hpp"
 #include "cli.hpp"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  crasp::cli::io io{std::cin, std::cout, std::cerr};
+  crasp::cli::io io{std::cin, std::cout, std::cerr, isatty(STDERR_FILENO) != 0};
   int code = 0;
   try {
     crasp::cli::command_line cl;

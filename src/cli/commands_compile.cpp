@@ -1,0 +1,116 @@
+// `crasp compile PROGRAM -o MODEL`: lowers a checked program to an explicit transformer, writes it
+// as safetensors and prints what was built: architecture, parameter count and the quantities the
+// construction chose from the designed maximum length (comparison slope, guard sharpness).
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "crasp/compile.hpp"
+#include "crasp/model.hpp"
+#include "crasp/model_io.hpp"
+#include "crasp/transformer.hpp"
+#include "engine.hpp"
+#include "load.hpp"
+#include "output.hpp"
+
+namespace crasp::cli {
+namespace {
+
+std::string output_name(const model::model& m) {
+  diagnostics ignored;  // compile() only builds models whose outputs follow the conventions
+  const auto kind = model_output_kind(m, "", ignored);
+  if (!kind) return "unknown";
+  switch (*kind) {
+    case output_kind::boolean: return "bool";
+    case output_kind::count: return "count";
+    case output_kind::next: return "next";
+  }
+  return "unknown";
+}
+
+json summary_json(const compile_command_options& opts, const compiled_program& c) {
+  const model::summary s = model::summarize(c.model);
+  json j;
+  j["program"] = opts.common.program;
+  j["model"] = opts.output;
+  j["output"] = output_name(c.model);
+  j["outputs"] = s.n_out;
+  j["pe"] = std::string(model::to_string(c.model.pe));
+  j["max_len"] = c.model.max_len - 1;
+  j["layers"] = s.layers;
+  j["heads"] = s.heads;
+  j["max_heads"] = s.max_heads;
+  j["d_model"] = s.d_model;
+  j["max_d_ff"] = s.max_d_ff;
+  j["max_d_head"] = s.max_d_head;
+  j["vocab"] = s.vocab;
+  j["parameters"] = s.parameters;
+  j["counts"] = c.stats.counts;
+  j["guard_reads"] = c.stats.guard_reads;
+  j["comparisons"] = c.stats.comparisons;
+  j["logic_units"] = c.stats.logic_units;
+  j["compare_slope"] = c.stats.compare_slope;
+  j["guard_beta"] = c.stats.guard_beta;
+  return j;
+}
+
+std::string summary_text(const compile_command_options& opts, const compiled_program& c) {
+  const model::summary s = model::summarize(c.model);
+  std::string out;
+  auto field = [&out](std::string_view key, const std::string& value) {
+    out += fmt::format("{:<15}{}\n", key, value);
+  };
+  field("program", opts.common.program);
+  field("model", opts.output);
+  field("output", fmt::format("{} ({} score{})", output_name(c.model), s.n_out,
+                              s.n_out == 1 ? "" : "s"));
+  field("pe", std::string(model::to_string(c.model.pe)));
+  // The model holds one more position than the program input: the internal BOS.
+  field("max-len", fmt::format("{} (+1 BOS position)", c.model.max_len - 1));
+  field("layers", std::to_string(s.layers));
+  field("heads", fmt::format("{} (at most {} per layer, d_head <= {})", s.heads, s.max_heads,
+                             s.max_d_head));
+  field("d_model", std::to_string(s.d_model));
+  field("max d_ff", std::to_string(s.max_d_ff));
+  field("vocab", std::to_string(s.vocab));
+  field("parameters", std::to_string(s.parameters));
+  field("counts", std::to_string(c.stats.counts));
+  field("guard reads", std::to_string(c.stats.guard_reads));
+  field("comparisons", std::to_string(c.stats.comparisons));
+  field("logic units", std::to_string(c.stats.logic_units));
+  field("compare slope", fmt::format("{:.6g}", c.stats.compare_slope));
+  field("guard beta", fmt::format("{:.6g}", c.stats.guard_beta));
+  return out;
+}
+
+}  // namespace
+
+exit_code compile_command(const compile_command_options& opts, io& io) {
+  auto options = parse_alphabet_flags(opts.common.alphabets, io);
+  if (!options) return exit_code::usage;
+  auto loaded = load_program(opts.common.program, *options, io);
+  if (!loaded) return exit_code::failure;
+  auto compiled = compile_for_cli(loaded->program, opts.engine, io);
+  if (!compiled) return exit_code::failure;
+
+  if (!is_saved_model_path(opts.output)) {
+    print_warning(io, opts.output,
+                  "run and generate recognize a saved model by the .safetensors extension");
+  }
+  const diagnostics saved = model::save(compiled->model, opts.output);
+  print_diagnostics(saved, io);
+  if (saved.has_errors()) return exit_code::failure;
+
+  if (opts.common.json) {
+    io.out << dump_json(summary_json(opts, *compiled));
+  } else {
+    io.out << summary_text(opts, *compiled);
+  }
+  return exit_code::ok;
+}
+
+}  // namespace crasp::cli

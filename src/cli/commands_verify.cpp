@@ -1,0 +1,168 @@
+// `crasp verify PROGRAM`: compiles the program and checks the model against the interpreter on
+// every short input and on random inputs up to the designed length (crasp::verify). Prints one
+// row per length bucket, a summary line, and the shortest counterexample when they disagree.
+#include <algorithm>
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "crasp/verify.hpp"
+#include "engine.hpp"
+#include "input.hpp"
+#include "load.hpp"
+#include "output.hpp"
+
+namespace crasp::cli {
+namespace {
+
+std::string lengths_label(const length_bucket& b) {
+  if (b.min_length == b.max_length) return std::to_string(b.min_length);
+  return fmt::format("{}..{}", b.min_length, b.max_length);
+}
+
+// Columns are as wide as their widest cell; the first two are left-aligned (labels).
+std::string bucket_table(const verify_report& rep) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"lengths", "kind", "inputs", "decisions", "mismatches", "min slack",
+                  "min margin"});
+  for (const length_bucket& b : rep.buckets) {
+    rows.push_back({lengths_label(b), b.exhaustive ? "exhaustive" : "random",
+                    std::to_string(b.inputs), std::to_string(b.decisions),
+                    std::to_string(b.mismatches), fmt::format("{:.4f}", b.min_slack),
+                    fmt::format("{:.4f}", b.min_output_margin)});
+  }
+  std::vector<std::size_t> width(rows.front().size(), 0);
+  for (const auto& row : rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (c > 0) line += "  ";
+      line += c < 2 ? fmt::format("{:<{}}", row[c], width[c]) : fmt::format("{:>{}}", row[c], width[c]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
+  }
+  return out;
+}
+
+json report_json(const verify_command_options& opts, const verify_report& rep) {
+  json j;
+  j["program"] = opts.common.program;
+  j["pe"] = std::string(model::to_string(opts.engine.pe));
+  j["precision"] = std::string(precision_name(opts.engine.prec));
+  j["max_len"] = opts.engine.max_len;
+  j["buckets"] = json::array();
+  for (const length_bucket& b : rep.buckets) {
+    j["buckets"].push_back({{"min_length", b.min_length},
+                            {"max_length", b.max_length},
+                            {"exhaustive", b.exhaustive},
+                            {"inputs", b.inputs},
+                            {"decisions", b.decisions},
+                            {"mismatches", b.mismatches},
+                            {"min_slack", b.min_slack},
+                            {"min_output_margin", b.min_output_margin}});
+  }
+  j["inputs"] = rep.inputs;
+  j["decisions"] = rep.decisions;
+  j["mismatches"] = rep.mismatches;
+  j["ok"] = rep.ok();
+  if (rep.shortest) {
+    j["counterexample"] = {{"tokens", rep.shortest->tokens},
+                           {"expected", rep.shortest->expected},
+                           {"actual", rep.shortest->actual}};
+  }
+  return j;
+}
+
+/// "verify: bucket k/n" on stderr. A terminal gets one line rewritten in place (erased at the
+/// end); anything else (--progress into a file or pipe) gets one line per update, so logs stay
+/// readable.
+class progress_line {
+ public:
+  explicit progress_line(io& io) : io_(&io) {}
+  progress_line(const progress_line&) = delete;
+  progress_line& operator=(const progress_line&) = delete;
+  ~progress_line() { finish(); }
+
+  void update(std::size_t done, std::size_t total) {
+    const std::string text = fmt::format("verify: bucket {}/{}", done, total);
+    if (io_->err_is_terminal) {
+      io_->err << '\r' << text << std::flush;
+      shown_ = text.size();
+    } else {
+      io_->err << text << '\n';
+    }
+  }
+
+  /// Erases the live line, so what follows starts at column 0 of a clean line.
+  void finish() {
+    if (shown_ == 0) return;
+    io_->err << '\r' << std::string(shown_, ' ') << '\r' << std::flush;
+    shown_ = 0;
+  }
+
+ private:
+  io* io_;
+  std::size_t shown_ = 0;
+};
+
+}  // namespace
+
+exit_code verify_command(const verify_command_options& opts, io& io) {
+  auto options = parse_alphabet_flags(opts.common.alphabets, io);
+  if (!options) return exit_code::usage;
+  auto loaded = load_program(opts.common.program, *options, io);
+  if (!loaded) return exit_code::failure;
+  auto compiled = compile_for_cli(loaded->program, opts.engine, io);
+  if (!compiled) return exit_code::failure;
+
+  verify_options vopts;
+  vopts.prec = opts.engine.prec;
+  vopts.exhaustive_length = opts.exhaustive_length;
+  vopts.random_per_bucket = opts.samples;
+  vopts.seed = opts.seed;
+  progress_line progress(io);
+  if (opts.progress || io.err_is_terminal) {
+    vopts.progress = [&progress](std::size_t done, std::size_t total) {
+      progress.update(done, total);
+    };
+  }
+  diagnostics diags;
+  auto rep = verify(loaded->program, *compiled, vopts, diags);
+  progress.finish();
+  print_diagnostics(diags, io);
+  if (!rep) return exit_code::failure;
+
+  if (opts.common.json) {
+    io.out << dump_json(report_json(opts, *rep));
+  } else {
+    io.out << bucket_table(*rep);
+    io.out << fmt::format("verify: {} inputs, {} decisions, {} mismatch{} ({})\n", rep->inputs,
+                          rep->decisions, rep->mismatches, rep->mismatches == 1 ? "" : "es",
+                          describe_model_flags(opts.engine.pe, opts.engine.prec,
+                                               opts.engine.max_len));
+    if (rep->shortest) {
+      io.out << fmt::format("shortest counterexample: {}\n  expected: {}\n  actual:   {}\n",
+                            join_tokens(rep->shortest->tokens), rep->shortest->expected,
+                            rep->shortest->actual);
+    }
+  }
+  if (!rep->ok()) {
+    print_error(io, opts.common.program,
+                fmt::format("the compiled model disagrees with the interpreter on {} of {} "
+                            "decisions",
+                            rep->mismatches, rep->decisions));
+    return exit_code::failure;
+  }
+  return exit_code::ok;
+}
+
+}  // namespace crasp::cli

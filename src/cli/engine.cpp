@@ -1,0 +1,202 @@
+#include "engine.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "crasp/model_io.hpp"
+#include "load.hpp"
+
+namespace crasp::cli {
+namespace {
+
+// The interpreter's wording (src/interpret/run.cpp), so both engines fail alike.
+std::string ambiguity_message(std::size_t position, const std::vector<std::string>& tokens) {
+  std::string list;
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    if (k > 0) list += k + 1 == tokens.size() ? " and " : ", ";
+    list += fmt::format("'{}'", tokens[k]);
+  }
+  return fmt::format("ambiguous next token at position {}: {} {} hold", position, list,
+                     tokens.size() == 2 ? "both" : "all");
+}
+
+template <class T>
+std::optional<answer> run_model(const model::basic_model<T>& m, output_kind kind,
+                                const std::vector<std::string>& tokens, const std::string& origin,
+                                diagnostics& diags) {
+  if (kind == output_kind::next) {
+    // One prediction, read the way generate_transformer reads each step.
+    auto d = decide(m, tokens, origin, diags);
+    if (!d || diags.has_errors()) return std::nullopt;
+    if (d->next.empty()) return answer{"<none>", nullptr, "next"};
+    if (d->next.size() > 1) {
+      diags.error(origin, ambiguity_message(tokens.size(), d->next));
+      return std::nullopt;
+    }
+    return answer{d->next.front(), d->next.front(), "next"};
+  }
+  auto out = run_transformer(m, tokens, origin, diags);
+  if (!out || diags.has_errors()) return std::nullopt;
+  return answer{format_value(*out), json_value(*out), type_name(out->kind)};
+}
+
+// NoPE models run past their designed length but nothing guarantees their answers there (APE
+// models refuse such inputs in forward()), so say so rather than print a possibly wrong answer
+// as if it were sound.
+template <class T>
+void warn_past_design(const model::basic_model<T>& m, std::size_t length,
+                      const std::string& origin, diagnostics& diags) {
+  const auto designed = static_cast<std::size_t>(m.max_len > 0 ? m.max_len - 1 : 0);
+  if (m.pe == model::positional::ape || length <= designed) return;
+  diags.add(diagnostic{severity::warning,
+                       fmt::format("{} tokens exceed the model's designed maximum length {}; "
+                                   "its answer may be wrong",
+                                   length, designed),
+                       nullptr, {}, origin, {}, {}});
+}
+
+}  // namespace
+
+bool engine::check_tokens(const std::vector<std::string>& tokens, const std::string& origin,
+                          diagnostics& diags) const {
+  if (!program_ || tokens.empty()) return true;
+  return encode(*program_, tokens, origin, diags).has_value();
+}
+
+engine engine::interpreter(ir::program program) {
+  engine e;
+  e.program_ = std::move(program);
+  return e;
+}
+
+std::optional<engine> engine::transformer(const model::model& m, precision prec,
+                                          std::optional<ir::program> program,
+                                          const std::string& origin, diagnostics& diags) {
+  auto kind = model_output_kind(m, origin, diags);
+  if (!kind) return std::nullopt;
+  engine e;
+  e.program_ = std::move(program);
+  e.kind_ = *kind;
+  if (prec == precision::f32) {
+    e.model_ = model::cast<float>(m);
+  } else {
+    e.model_ = m;
+  }
+  return e;
+}
+
+bool engine::is_generator() const {
+  if (is_transformer()) return kind_ == output_kind::next;
+  return program_->is_generator();
+}
+
+std::optional<answer> engine::run(const std::vector<std::string>& tokens,
+                                  const std::string& origin, diagnostics& diags) const {
+  if (is_transformer() && !check_tokens(tokens, origin, diags)) return std::nullopt;
+  if (const auto* m = std::get_if<model::model>(&model_)) {
+    warn_past_design(*m, tokens.size(), origin, diags);
+    return run_model(*m, kind_, tokens, origin, diags);
+  }
+  if (const auto* m = std::get_if<model::model_f32>(&model_)) {
+    warn_past_design(*m, tokens.size(), origin, diags);
+    return run_model(*m, kind_, tokens, origin, diags);
+  }
+  const ir::program& program = *program_;
+  if (program.is_generator()) {
+    auto gen = crasp::generate(program, tokens, 1, origin, diags);
+    if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) return std::nullopt;
+    if (gen->continuation.empty()) return answer{"<none>", nullptr, "next"};
+    return answer{gen->continuation.front(), gen->continuation.front(), "next"};
+  }
+  auto out = crasp::run(program, tokens, origin, diags);
+  if (!out || diags.has_errors()) return std::nullopt;
+  return answer{format_value(*out), json_value(*out), type_name(out->kind)};
+}
+
+std::optional<generate_output> engine::generate(const std::vector<std::string>& prefix,
+                                                std::size_t max_new, const std::string& origin,
+                                                diagnostics& diags) const {
+  if (is_transformer() && !check_tokens(prefix, origin, diags)) return std::nullopt;
+  auto on_model = [&](const auto& m) {
+    auto out = generate_transformer(m, prefix, max_new, origin, diags);
+    if (out) warn_past_design(m, prefix.size() + out->continuation.size(), origin, diags);
+    return out;
+  };
+  if (const auto* m = std::get_if<model::model>(&model_)) return on_model(*m);
+  if (const auto* m = std::get_if<model::model_f32>(&model_)) return on_model(*m);
+  return crasp::generate(*program_, prefix, max_new, origin, diags);
+}
+
+std::optional<compiled_program> compile_for_cli(const ir::program& program,
+                                                const engine_options& opts, io& io) {
+  diagnostics diags;
+  auto compiled = compile(program, compile_options_for(opts), diags);
+  print_diagnostics(diags, io);
+  if (!compiled || diags.has_errors()) return std::nullopt;
+  return compiled;
+}
+
+std::optional<engine> engine_for_program(ir::program program, const engine_options& opts,
+                                         io& io) {
+  if (opts.engine == engine_kind::interpreter) return engine::interpreter(std::move(program));
+  auto compiled = compile_for_cli(program, opts, io);
+  if (!compiled) return std::nullopt;
+  diagnostics diags;
+  auto e = engine::transformer(compiled->model, opts.prec, std::move(program), "<compiled model>",
+                               diags);
+  print_diagnostics(diags, io);
+  return e;
+}
+
+std::string engine_flags_error(const engine_options& opts, const std::string& path,
+                               bool has_alphabets) {
+  const bool saved = is_saved_model_path(path);
+  if (opts.engine == engine_kind::interpreter) {
+    if (saved) return "a saved model (" + path + ") needs --engine transformer";
+    if (opts.pe_given) return "--pe needs --engine transformer";
+    if (opts.prec_given) return "--precision needs --engine transformer";
+    if (opts.max_len_given) return "--max-len needs --engine transformer";
+  }
+  if (saved && has_alphabets) {
+    return "--alphabet cannot change a saved model; compile the program with --alphabet instead";
+  }
+  return {};
+}
+
+opened_engine open_engine(const program_options& prog, const engine_options& opts, io& io) {
+  if (std::string why = engine_flags_error(opts, prog.program, !prog.alphabets.empty());
+      !why.empty()) {
+    return {std::nullopt, usage_error(io, why)};
+  }
+  if (is_saved_model_path(prog.program)) {
+    model::load_result loaded = model::load(prog.program);
+    print_diagnostics(loaded.diags, io);
+    if (!loaded.ok()) return {std::nullopt, exit_code::failure};
+    const model::model& m = *loaded.value;
+    // The model was built for one encoding and length; the flags cannot change that.
+    if (opts.pe_given || opts.max_len_given) {
+      print_warning(io, prog.program,
+                    fmt::format("{} ignored: a saved model keeps the settings it was compiled "
+                                "with (pe={}, max-len {})",
+                                opts.pe_given && opts.max_len_given ? "--pe and --max-len are"
+                                : opts.pe_given                      ? "--pe is"
+                                                                     : "--max-len is",
+                                model::to_string(m.pe), m.max_len - 1));
+    }
+    diagnostics diags;
+    auto e = engine::transformer(m, opts.prec, std::nullopt, prog.program, diags);
+    print_diagnostics(diags, io);
+    if (!e) return {std::nullopt, exit_code::failure};
+    return {std::move(e), exit_code::ok};
+  }
+  auto options = parse_alphabet_flags(prog.alphabets, io);
+  if (!options) return {std::nullopt, exit_code::usage};
+  auto loaded = load_program(prog.program, *options, io);
+  if (!loaded) return {std::nullopt, exit_code::failure};
+  auto e = engine_for_program(std::move(loaded->program), opts, io);
+  if (!e) return {std::nullopt, exit_code::failure};
+  return {std::move(e), exit_code::ok};
+}
+
+}  // namespace crasp::cli

@@ -1,0 +1,44 @@
+#include "engine_options.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace crasp::cli {
+
+std::optional<engine_kind> parse_engine(std::string_view text) {
+  if (text == "interpreter") return engine_kind::interpreter;
+  if (text == "transformer") return engine_kind::transformer;
+  return std::nullopt;
+}
+
+std::optional<precision> parse_precision(std::string_view text) {
+  if (text == "f64") return precision::f64;
+  if (text == "f32") return precision::f32;
+  return std::nullopt;
+}
+
+std::string_view precision_name(precision p) { return p == precision::f32 ? "f32" : "f64"; }
+
+std::optional<model::positional> parse_cli_positional(std::string_view text) {
+  if (text == "nope") return model::positional::nope;
+  if (text == "ape") return model::positional::ape;
+  return std::nullopt;
+}
+
+bool is_saved_model_path(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".safetensors";
+}
+
+compile_options compile_options_for(const engine_options& opts) {
+  compile_options out;
+  out.pe = opts.pe;
+  out.max_len = opts.max_len;
+  return out;
+}
+
+std::string describe_model_flags(model::positional pe, precision prec, int max_len) {
+  return fmt::format("pe={}, {}, max-len {}", model::to_string(pe), precision_name(prec), max_len);
+}
+
+}  // namespace crasp::cli
