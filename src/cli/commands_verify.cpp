@@ -33,8 +33,8 @@ std::string bucket_table(const verify_report& rep) {
   for (const length_bucket& b : rep.buckets) {
     rows.push_back({lengths_label(b), b.exhaustive ? "exhaustive" : "random",
                     std::to_string(b.inputs), std::to_string(b.decisions),
-                    std::to_string(b.mismatches), fmt::format("{:.4f}", b.min_slack),
-                    fmt::format("{:.4f}", b.min_output_margin)});
+                    std::to_string(b.mismatches), fmt::format("{:.6f}", b.min_slack),
+                    fmt::format("{:.6f}", b.min_output_margin)});
   }
   std::vector<std::size_t> width(rows.front().size(), 0);
   for (const auto& row : rows) {
