@@ -1,0 +1,1 @@
+compile programs/ur.crasp --alphabet Sym=t0..t9 --max-len 32 -o @OUT@/ur10.safetensors

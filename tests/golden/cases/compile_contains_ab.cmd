@@ -1,0 +1,1 @@
+compile programs/contains_ab.cr -o @OUT@/contains_ab.safetensors

@@ -1,0 +1,1 @@
+compile programs/ur.crasp --pe nope -o @OUT@/ur.safetensors

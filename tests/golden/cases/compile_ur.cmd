@@ -1,0 +1,1 @@
+compile programs/ur.crasp -o @OUT@/ur.safetensors

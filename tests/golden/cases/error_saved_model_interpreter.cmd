@@ -1,0 +1,1 @@
+run programs/copy_count_nope.safetensors "a <sep>"

@@ -1,0 +1,1 @@
+examples programs/suite --engine transformer

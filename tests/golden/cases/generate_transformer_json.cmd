@@ -1,0 +1,1 @@
+generate programs/copy_count.crasp --engine transformer --precision f32 --json "a a <sep>" 

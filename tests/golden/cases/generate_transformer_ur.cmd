@@ -1,0 +1,1 @@
+generate programs/ur.crasp --engine transformer

@@ -1,0 +1,1 @@
+run programs/ambiguous.crasp --engine transformer "b a"

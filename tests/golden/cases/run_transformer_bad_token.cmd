@@ -1,0 +1,1 @@
+run programs/closed.crasp --engine transformer

@@ -1,0 +1,1 @@
+run programs/balance.crasp --engine transformer --json

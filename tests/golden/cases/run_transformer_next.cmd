@@ -1,0 +1,1 @@
+run programs/ur.crasp --engine transformer

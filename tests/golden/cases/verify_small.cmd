@@ -1,0 +1,1 @@
+verify programs/dyck1.cr --max-len 64 --seed 7 --samples 4 --progress
