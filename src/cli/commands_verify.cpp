@@ -95,8 +95,9 @@ class progress_line {
   void update(std::size_t done, std::size_t total) {
     const std::string text = fmt::format("verify: bucket {}/{}", done, total);
     if (io_->err_is_terminal) {
-      io_->err << '\r' << text << std::flush;
-      shown_ = text.size();
+      // Padded to the previous text, so a shorter update leaves no stale characters behind.
+      io_->err << '\r' << fmt::format("{:<{}}", text, shown_) << std::flush;
+      shown_ = std::max(shown_, text.size());
     } else {
       io_->err << text << '\n';
     }
