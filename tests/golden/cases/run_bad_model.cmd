@@ -1,0 +1,1 @@
+run programs/not_a_model.safetensors --engine transformer a
