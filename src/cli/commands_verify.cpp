@@ -141,6 +141,11 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
   progress.finish();
   print_diagnostics(diags, io);
   if (!rep) return exit_code::failure;
+  if (rep->inputs == 0) {
+    // A clean report over no inputs proves nothing; do not let it pass unremarked.
+    print_warning(io, opts.common.program,
+                  "no input was checked (--exhaustive-length 0 and --samples 0?)");
+  }
 
   if (opts.common.json) {
     io.out << dump_json(report_json(opts, *rep));
