@@ -144,7 +144,7 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
   if (rep->inputs == 0) {
     // A clean report over no inputs proves nothing; do not let it pass unremarked.
     print_warning(io, opts.common.program,
-                  "no input was checked (--exhaustive-length 0 and --samples 0?)");
+                  "no input was checked (--exhaustive-length 0 with --samples 0 leaves nothing to run)");
   }
 
   if (opts.common.json) {
