@@ -22,10 +22,14 @@ enum class precision { f64, f32 };
 struct verify_options {
   precision prec = precision::f64;
   /// Longest length checked exhaustively (every sequence over the input alphabet); -1 picks the
-  /// largest length whose total count of sequences stays within `exhaustive_budget`.
+  /// largest length (at most 16, where random buckets begin) whose total count of sequences
+  /// stays within `exhaustive_budget`. An explicit length past 5e7 sequences is an error.
   int exhaustive_length = -1;
   std::size_t exhaustive_budget = 20000;
   /// Random inputs per length bucket; bucket ends double from 16 up to the model's max_len - 1.
+  /// Lengths are uniform within a bucket; tokens are uniform over the input alphabet for half
+  /// of the inputs and over a random two-token sub-alphabet for the other half (where counts
+  /// come close enough to exercise comparisons). Deterministic for a given seed.
   std::size_t random_per_bucket = 8;
   std::uint64_t seed = 1;
   /// Called after each bucket (exhaustive lengths count as one bucket each); may be empty.
@@ -41,7 +45,9 @@ struct length_bucket {
   std::size_t decisions = 0;  ///< positions compared (every prefix of every input)
   std::size_t mismatches = 0;
   /// Smallest probe slack (1 - error/tolerance over all probes and positions; 1 is exact, <= 0
-  /// can flip a decision) and smallest output margin seen.
+  /// can flip a decision) and smallest output margin seen. When the residual snapshots of one
+  /// input would exceed 256 MiB (deep models on long inputs), probes are read on the longest
+  /// prefix that fits; decisions are still compared at every position.
   double min_slack = 1;
   double min_output_margin = 1;
 };
@@ -63,8 +69,11 @@ struct verify_report {
 };
 
 /// Checks `compiled` (built from `program`) in the chosen precision. Input tokens are the
-/// program's vocabulary (plus one unknown token for an open vocabulary). Returns nullopt only on
-/// internal errors (diags explain); mismatches are reported in the result, not as errors.
+/// program's vocabulary (plus one unknown token, "<unk>", for an open vocabulary). Inputs on
+/// which the interpreter overflows are skipped. Returns nullopt only on internal errors (a
+/// malformed model, one whose outputs answer another kind of question than the program, probes
+/// outside the model, an exhaustive length too large; diags explain); mismatches are reported
+/// in the result, not as errors.
 std::optional<verify_report> verify(const ir::program& program, const compiled_program& compiled,
                                     const verify_options& opts, diagnostics& diags);
 
