@@ -157,7 +157,8 @@ void add_max_new(CLI::App* sub, std::size_t& max_new) {
 
 }  // namespace
 
-command_line::command_line() : app_("crasp: parse, check, run and compile C-RASP[pos] programs", "crasp") {
+command_line::command_line()
+    : app_("crasp: parse, check, run and compile C-RASP[pos] programs", "crasp") {
   app_.set_version_flag("--version", version_text);
   app_.require_subcommand(1);
   app_.footer(footer);

@@ -49,7 +49,9 @@ exit_code run_command(const run_options& opts, io& io) {
     diagnostics diags;
     auto ans = eng.run(inst.tokens, inst.origin, diags);
     if (ans && tracer) {
-      if (auto table = trace(*program, inst.tokens, inst.origin, diags)) tracer->add(k, inst, *table);
+      if (auto table = trace(*program, inst.tokens, inst.origin, diags)) {
+        tracer->add(k, inst, *table);
+      }
     }
     print_diagnostics(diags, io);
     if (!ans) {

@@ -45,7 +45,8 @@ std::string bucket_table(const verify_report& rep) {
     std::string line;
     for (std::size_t c = 0; c < row.size(); ++c) {
       if (c > 0) line += "  ";
-      line += c < 2 ? fmt::format("{:<{}}", row[c], width[c]) : fmt::format("{:>{}}", row[c], width[c]);
+      line += c < 2 ? fmt::format("{:<{}}", row[c], width[c])
+                    : fmt::format("{:>{}}", row[c], width[c]);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
@@ -144,7 +145,8 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
   if (rep->inputs == 0) {
     // A clean report over no inputs proves nothing; do not let it pass unremarked.
     print_warning(io, opts.common.program,
-                  "no input was checked (--exhaustive-length 0 with --samples 0 leaves nothing to run)");
+                  "no input was checked (--exhaustive-length 0 with --samples 0 leaves nothing "
+                  "to run)");
   }
 
   if (opts.common.json) {

@@ -38,7 +38,9 @@ class engine {
 
   /// The program, when there is one (the interpreter always; a saved model never).
   [[nodiscard]] const ir::program* program() const { return program_ ? &*program_ : nullptr; }
-  [[nodiscard]] bool is_transformer() const { return !std::holds_alternative<std::monostate>(model_); }
+  [[nodiscard]] bool is_transformer() const {
+    return !std::holds_alternative<std::monostate>(model_);
+  }
   /// True for next-token programs and models: `run` prints the next token, `generate` works.
   [[nodiscard]] bool is_generator() const;
 
