@@ -54,7 +54,7 @@ struct compile_stats {
   int guard_reads = 0;     ///< values read through positional (guard) heads
   int comparisons = 0;     ///< comparison clamps
   int logic_units = 0;     ///< FFN hidden units for AND/OR/min/max/select/conversions
-  double compare_slope = 0;  ///< slope M of the u-scale comparison clamp
+  double compare_slope = 0;  ///< slope M of the u-scale comparison clamp (0 without comparisons)
   double guard_beta = 0;     ///< sharpness of positional heads (APE), 0 without guards
 };
 

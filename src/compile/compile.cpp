@@ -223,7 +223,7 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   out.model = L.b.assemble(L.b.layers_used(), 0);
   out.probes = std::move(L.probes);
   out.stats = L.stats;
-  out.stats.compare_slope = L.compare_slope();
+  out.stats.compare_slope = L.stats.comparisons > 0 ? L.compare_slope() : 0.0;
   out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
   const diagnostics problems = model::validate(out.model);
   if (problems.has_errors()) {
