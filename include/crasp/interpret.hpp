@@ -81,8 +81,9 @@ struct run_output {
 std::optional<run_output> run(const ir::program& program, const std::vector<std::string>& tokens,
                               const std::string& origin, diagnostics& diags);
 
-/// Why generation stopped.
-enum class stop_reason { no_next, max_new, ambiguous };
+/// Why generation stopped. `max_len` only comes from a compiled APE model (generate_transformer):
+/// the sequence reached the longest input the model is built for.
+enum class stop_reason { no_next, max_new, ambiguous, max_len };
 
 struct generate_output {
   std::vector<std::string> continuation;  ///< generated tokens, in order

@@ -62,7 +62,8 @@ std::optional<run_output> run_transformer(const model::basic_model<T>& m,
                                           const std::string& origin, diagnostics& diags);
 
 /// crasp::generate computed by the model: greedy decoding, stopping on no NEXT, max_new, or an
-/// ambiguity (reported as an error, as the interpreter does). Each step runs the model on the
+/// ambiguity (reported as an error, as the interpreter does), and, for an APE model, when the
+/// sequence fills its table (stop_reason::max_len, with a warning; the continuation is kept). Each step runs the model on the
 /// whole sequence (no cache), so cost grows quadratically with the generated length.
 template <class T>
 std::optional<generate_output> generate_transformer(const model::basic_model<T>& m,

@@ -52,6 +52,7 @@ std::string actual_output(const engine& eng, const example& ex, std::size_t max_
     }
     std::string out = format_continuation(gen->continuation);
     if (gen->reason == stop_reason::max_new) out += fmt::format(" (cut at --max-new {})", max_new);
+    if (gen->reason == stop_reason::max_len) out += " (cut at the model's max-len)";
     return out;
   }
   auto out = eng.run(ex.tokens, ex.origin, diags);

@@ -21,6 +21,7 @@ const char* stop_name(stop_reason r) {
     case stop_reason::no_next: return "no_next";
     case stop_reason::max_new: return "max_new";
     case stop_reason::ambiguous: return "ambiguous";
+    case stop_reason::max_len: return "max_len";
   }
   return "no_next";
 }

@@ -246,6 +246,21 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
       out.reason = stop_reason::max_new;
       break;
     }
+    // An APE model has no position past its table: stop with what was generated (a warning, so
+    // the continuation is not lost), as the interpreter stops at --max-new.
+    if (!out.continuation.empty() && m.pe == model::positional::ape &&
+        ids->size() > static_cast<std::size_t>(m.max_len)) {
+      out.reason = stop_reason::max_len;
+      diagnostic w;
+      w.level = severity::warning;
+      w.origin = origin;
+      w.message = fmt::format(
+          "stopped after {} generated tokens: the next prediction would run the model past its "
+          "designed maximum of {} tokens; the continuation may be cut",
+          out.continuation.size(), m.max_len - 1);
+      diags.add(std::move(w));
+      break;
+    }
     const char* what = out.continuation.empty() ? "input" : "prefix with its continuation";
     const auto d = decide_ids(m, *kind, *ids, what, origin, diags);
     if (!d) return std::nullopt;

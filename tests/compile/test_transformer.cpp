@@ -161,7 +161,8 @@ TEST_CASE("generate_transformer refuses an empty prefix and an acceptor", "[tran
   CHECK(hand::messages(acceptor).find("use run") != std::string::npos);
 }
 
-TEST_CASE("generation past an APE model's maximum is an error", "[transformer]") {
+TEST_CASE("generation stops, keeping its continuation, at an APE model's maximum",
+          "[transformer]") {
   auto m = hand::alternate();
   m.pe = crasp::model::positional::ape;
   m.max_len = 4;
@@ -171,8 +172,19 @@ TEST_CASE("generation past an APE model's maximum is an error", "[transformer]")
   const auto three = crasp::generate_transformer(m, {"a"}, 3, "in", diags);
   REQUIRE(three);
   CHECK(three->continuation == tokens{"b", "a", "b"});
-  CHECK_FALSE(crasp::generate_transformer(m, {"a"}, 4, "in", diags));
+  CHECK(three->reason == crasp::stop_reason::max_new);
+  CHECK(diags.empty());
+  const auto cut = crasp::generate_transformer(m, {"a"}, 4, "in", diags);
+  REQUIRE(cut);
+  CHECK(cut->continuation == tokens{"b", "a", "b"});
+  CHECK(cut->reason == crasp::stop_reason::max_len);
+  CHECK_FALSE(diags.has_errors());
+  CHECK(diags.warning_count() == 1);
   CHECK(hand::messages(diags) ==
-        "prefix with its continuation of 4 tokens is longer than the "
-        "model's designed maximum of 3\n");
+        "stopped after 3 generated tokens: the next prediction would run the model past its "
+        "designed maximum of 3 tokens; the continuation may be cut\n");
+  // A prefix that is itself too long is still an error.
+  diagnostics too_long;
+  CHECK_FALSE(crasp::generate_transformer(m, {"a", "b", "a", "b"}, 4, "in", too_long));
+  CHECK(too_long.has_errors());
 }
