@@ -1,0 +1,80 @@
+// The checks can fail: models pushed past what they were built for must be caught by verify(),
+// not silently trusted. Each case breaks one designed quantity on purpose.
+#include <catch2/catch.hpp>
+
+#include "crasp/compile.hpp"
+#include "crasp/verify.hpp"
+#include "lowering_harness.hpp"
+
+using crasp::model::positional;
+
+namespace {
+
+crasp::verify_report verified(const crasp::ir::program& p, const crasp::compiled_program& c,
+                              std::size_t samples = 6) {
+  crasp::verify_options o;
+  o.random_per_bucket = samples;
+  o.exhaustive_budget = 2000;
+  crasp::diagnostics diags;
+  auto r = crasp::verify(p, c, o, diags);
+  INFO(crasp::render(diags));
+  REQUIRE(r);
+  return *r;
+}
+
+const char* const dyck = R"crasp(alphabet P = { "(" ")" }
+BAL = #[j <= i] "(" >= #[j <= i] ")"
+BAD = #[j <= i] !BAL
+X = BAD == 0 && #[j <= i] "(" == #[j <= i] ")"
+)crasp";
+
+}  // namespace
+
+TEST_CASE("a NoPE model run past its designed length is caught", "[limits]") {
+  const auto p = lowering_test::load(dyck);
+  auto c = lowering_test::compile(p, positional::nope, 16);
+  REQUIRE(verified(p, c).ok());
+  // The comparison slope was chosen for 16 positions; claiming 512 makes verify test lengths the
+  // clamps cannot resolve (a true comparison at u < 2/M yields less than 1).
+  c.model.max_len = 513;
+  const auto report = verified(p, c);
+  CHECK_FALSE(report.ok());
+  REQUIRE(report.shortest);
+  CHECK(report.shortest->tokens.size() > 16);
+}
+
+TEST_CASE("a guard head with too little sharpness is caught", "[limits]") {
+  const auto p = lowering_test::load(R"(alphabet A = { "a" "b" }
+X = #[j <= i, j == i - 1] "a" + #[j <= i] "b" > #[j <= i] "a"
+)");
+  auto c = lowering_test::compile(p, positional::ape, 512);
+  REQUIRE(verified(p, c).ok());
+  // Sharpness beta/4 leaves the off-target weight far above u/4: the local count, moved to the
+  // u scale and compared with unguarded counts, goes wrong at long lengths.
+  for (auto& layer : c.model.layers)
+    for (auto& head : layer.heads)
+      if (head.name.find("read[") != std::string::npos) head.wq /= 4.0;
+  const auto report = verified(p, c);
+  CHECK_FALSE(report.ok());
+  REQUIRE(report.shortest);
+  CHECK(report.shortest->tokens.size() > 2);
+}
+
+TEST_CASE("verify's slack sees an error before it flips a decision", "[limits]") {
+  const auto p = lowering_test::load(dyck);
+  auto c = lowering_test::compile(p, positional::nope, 256);
+  const auto exact = verified(p, c);
+  REQUIRE(exact.ok());
+  double exact_slack = 1;
+  for (const auto& b : exact.buckets) exact_slack = std::min(exact_slack, b.min_slack);
+  CHECK(exact_slack > 0.99);
+  // A slightly wrong count value row (1% too large) is still decided right at short lengths,
+  // but the probes see it.
+  for (auto& layer : c.model.layers)
+    for (auto& head : layer.heads)
+      if (head.rotary.empty() && head.wv.rows() > 1) head.wv.row(1) *= 1.01;
+  const auto skewed = verified(p, c);
+  double skewed_slack = 1;
+  for (const auto& b : skewed.buckets) skewed_slack = std::min(skewed_slack, b.min_slack);
+  CHECK(skewed_slack < 0.9);
+}
