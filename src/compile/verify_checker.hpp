@@ -105,8 +105,8 @@ class checker {
       columns += ids.size();
     }
     if (batch.empty()) return true;
-    // Snapshots of a deep model over a long input may not fit in memory (a 150-layer model keeps
-    // 301 copies of the residual). Then decisions come from a pass without snapshots and probes
+    // Snapshots of a wide or deep model over a long input may not fit in memory (L layers keep
+    // 2L + 1 copies of the residual; unique_copy with 150 symbols has d_model 1518). Then decisions come from a pass without snapshots and probes
     // are measured on the longest prefix that fits: by causality its residuals are the input's.
     const bool inline_probes = !probes_.empty() && columns <= probe_columns_;
     model::forward_options fo;
