@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -82,6 +83,9 @@ template <class T> struct basic_model {
   std::vector<basic_layer<T>> layers;
   matrix<T> unembed;                       ///< n_out x d_model: scores = unembed · residual
   std::vector<std::string> output_labels;  ///< n_out labels ("accept", "reject", NEXT tokens...)
+  /// Free-form provenance, saved with the model: the program it was compiled from, and what the
+  /// compile-time check measured ("check.f64", "check.f32"). Not used by the forward pass.
+  std::map<std::string, std::string> info;
 
   /// Number of residual dimensions.
   [[nodiscard]] int d_model() const { return static_cast<int>(residual_names.size()); }

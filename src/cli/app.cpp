@@ -211,6 +211,14 @@ command_line::command_line()
       ->required();
   add_pe(compile_, compile_opts_.engine);
   add_max_len(compile_, compile_opts_.engine);
+  compile_->add_option("--check-samples", compile_opts_.check_samples,
+                       "random inputs per length bucket in the compile-time check")
+      ->type_name("K")
+      ->capture_default_str();
+  compile_->add_flag("--no-check", compile_opts_.no_check,
+                     "skip the compile-time check against the interpreter");
+  compile_->add_flag("--progress", compile_opts_.progress,
+                     "report the check's progress on stderr even when it is not a terminal");
   add_alphabet(compile_, compile_opts_.common);
   add_json(compile_, compile_opts_.common.json);
 

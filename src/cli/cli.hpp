@@ -70,6 +70,10 @@ struct compile_command_options {
   program_options common;
   std::string output;     ///< `-o MODEL`, the .safetensors file to write
   engine_options engine;  ///< pe and max_len only
+  /// Random inputs per length bucket of the compile-time check (verify in f64 and f32).
+  std::size_t check_samples = 1;
+  bool no_check = false;  ///< `--no-check`: skip the compile-time check
+  bool progress = false;  ///< `--progress`: report the check's progress even off a terminal
 };
 
 struct verify_command_options {

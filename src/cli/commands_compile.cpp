@@ -4,11 +4,14 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "compile_check.hpp"
 #include "crasp/compile.hpp"
 #include "crasp/model.hpp"
 #include "crasp/model_io.hpp"
@@ -32,7 +35,8 @@ std::string output_name(const model::model& m) {
   return "unknown";
 }
 
-json summary_json(const compile_command_options& opts, const compiled_program& c) {
+json summary_json(const compile_command_options& opts, const compiled_program& c,
+                  const std::vector<precision_check>& checks) {
   const model::summary s = model::summarize(c.model);
   json j;
   j["program"] = opts.common.program;
@@ -55,10 +59,16 @@ json summary_json(const compile_command_options& opts, const compiled_program& c
   j["logic_units"] = c.stats.logic_units;
   j["compare_slope"] = c.stats.compare_slope;
   j["guard_beta"] = c.stats.guard_beta;
+  if (!checks.empty()) {
+    json check = json::object();
+    for (const auto& pc : checks) check[pc.name] = pc.to_json();
+    j["check"] = check;
+  }
   return j;
 }
 
-std::string summary_text(const compile_command_options& opts, const compiled_program& c) {
+std::string summary_text(const compile_command_options& opts, const compiled_program& c,
+                         const std::vector<precision_check>& checks) {
   const model::summary s = model::summarize(c.model);
   std::string out;
   auto field = [&out](std::string_view key, const std::string& value) {
@@ -84,6 +94,7 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   field("logic units", std::to_string(c.stats.logic_units));
   field("compare slope", fmt::format("{:.6g}", c.stats.compare_slope));
   field("guard beta", fmt::format("{:.6g}", c.stats.guard_beta));
+  for (const auto& pc : checks) field("check " + pc.name, pc.text());
   return out;
 }
 
@@ -101,16 +112,36 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     print_warning(io, opts.output,
                   "run and generate recognize a saved model by the .safetensors extension");
   }
+  // Every saved model states the margins it was observed to keep, in both precisions.
+  std::vector<precision_check> checks;
+  if (!opts.no_check) {
+    auto done = check_compiled(loaded->program, *compiled, opts, io);
+    if (!done) return exit_code::failure;
+    checks = std::move(*done);
+  }
   const diagnostics saved = model::save(compiled->model, opts.output);
   print_diagnostics(saved, io);
   if (saved.has_errors()) return exit_code::failure;
 
   if (opts.common.json) {
-    io.out << dump_json(summary_json(opts, *compiled));
+    io.out << dump_json(summary_json(opts, *compiled, checks));
   } else {
-    io.out << summary_text(opts, *compiled);
+    io.out << summary_text(opts, *compiled, checks);
   }
-  return exit_code::ok;
+  // A disagreement is a compiler bug: the model is written (for inspection) but the run fails.
+  bool agreed = true;
+  for (const auto& pc : checks) {
+    if (pc.report.ok()) continue;
+    agreed = false;
+    std::string msg = fmt::format("the compiled model disagrees with the interpreter in {}", pc.name);
+    if (pc.report.shortest) {
+      msg += fmt::format(" (shortest input: '{}': expected {}, model {})",
+                         fmt::join(pc.report.shortest->tokens, " "), pc.report.shortest->expected,
+                         pc.report.shortest->actual);
+    }
+    print_error(io, opts.common.program, msg);
+  }
+  return agreed ? exit_code::ok : exit_code::failure;
 }
 
 }  // namespace crasp::cli

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "progress.hpp"
 #include "crasp/verify.hpp"
 #include "engine.hpp"
 #include "input.hpp"
@@ -83,39 +84,6 @@ json report_json(const verify_command_options& opts, const verify_report& rep) {
   return j;
 }
 
-/// "verify: bucket k/n" on stderr. A terminal gets one line rewritten in place (erased at the
-/// end); anything else (--progress into a file or pipe) gets one line per update, so logs stay
-/// readable.
-class progress_line {
- public:
-  explicit progress_line(io& io) : io_(&io) {}
-  progress_line(const progress_line&) = delete;
-  progress_line& operator=(const progress_line&) = delete;
-  ~progress_line() { finish(); }
-
-  void update(std::size_t done, std::size_t total) {
-    const std::string text = fmt::format("verify: bucket {}/{}", done, total);
-    if (io_->err_is_terminal) {
-      // Padded to the previous text, so a shorter update leaves no stale characters behind.
-      io_->err << '\r' << fmt::format("{:<{}}", text, shown_) << std::flush;
-      shown_ = std::max(shown_, text.size());
-    } else {
-      io_->err << text << '\n';
-    }
-  }
-
-  /// Erases the live line, so what follows starts at column 0 of a clean line.
-  void finish() {
-    if (shown_ == 0) return;
-    io_->err << '\r' << std::string(shown_, ' ') << '\r' << std::flush;
-    shown_ = 0;
-  }
-
- private:
-  io* io_;
-  std::size_t shown_ = 0;
-};
-
 }  // namespace
 
 exit_code verify_command(const verify_command_options& opts, io& io) {
@@ -131,7 +99,7 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
   vopts.exhaustive_length = opts.exhaustive_length;
   vopts.random_per_bucket = opts.samples;
   vopts.seed = opts.seed;
-  progress_line progress(io);
+  progress_line progress(io, "verify");
   if (opts.progress || io.err_is_terminal) {
     vopts.progress = [&progress](std::size_t done, std::size_t total) {
       progress.update(done, total);

@@ -96,6 +96,7 @@ template <class To, class From> basic_model<To> cast(const basic_model<From>& m)
   }
   out.unembed = m.unembed.template cast<To>();
   out.output_labels = m.output_labels;
+  out.info = m.info;
   return out;
 }
 

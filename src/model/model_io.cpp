@@ -68,7 +68,7 @@ json metadata(const model& m) {
   return {{"format", "crasp-model"}, {"format_version", format_version}, {"vocab", m.vocab},
           {"bos", m.bos}, {"max_len", m.max_len}, {"positional", to_string(m.pe)},
           {"residual_names", m.residual_names}, {"output_labels", m.output_labels},
-          {"layers", layers}};
+          {"layers", layers}, {"info", m.info}};
 }
 
 // Allocates zero tensors while the metadata's shapes stay within the elements the file holds, so
@@ -115,6 +115,7 @@ model skeleton(const json& j, allocator& alloc) {
   m.pe = *parse_positional(pe);
   m.residual_names = j.at("residual_names").get<std::vector<std::string>>();
   m.output_labels = j.at("output_labels").get<std::vector<std::string>>();
+  if (j.contains("info")) m.info = j.at("info").get<std::map<std::string, std::string>>();
   const Eigen::Index d = m.d_model();
   m.embed = alloc.matrix(d, m.vocab.size());
   if (m.pe == positional::ape) m.pos_embed = alloc.matrix(d, std::max(0, m.max_len));
