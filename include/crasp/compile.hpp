@@ -2,7 +2,8 @@
 // The construction is written up in docs/compiler.md: Booleans are exact 0/1 residual entries,
 // unguarded counts are uniform causal attention over an internal BOS position (value #P/(i+2)),
 // comparisons are two-ReLU clamps whose slope is chosen from the designed maximum length, and
-// APE guards are attention heads matching the bits of i - c against the bits of j.
+// APE guards are attention heads matching the bits of i - c against the bits of j; RoPE guards
+// do the same with rotations by pi/2^k, and RoPE periodic predicates read BOS by phase.
 #pragma once
 
 #include <optional>
@@ -67,8 +68,8 @@ struct compiled_program {
 
 /// Compiles `program` (which must have passed check()). Only what the output depends on (the
 /// last statement of an acceptor, the NEXT rules of a generator) is compiled. Refuses, with an
-/// error at the offending statement, a C-RASP[pos] program with pe == nope, pe == rope (not yet
-/// supported), max_len < 1, and acceptors whose output is neither Boolean nor a count.
+/// error at the offending statement, a C-RASP[pos] program with pe == nope; refuses max_len < 1
+/// (and an APE table past 2^20 positions). RoPE models get positions only from rotary heads.
 std::optional<compiled_program> compile(const ir::program& program, const compile_options& opts,
                                         diagnostics& diags);
 

@@ -109,8 +109,8 @@ void add_pe(CLI::App* sub, engine_options& opts) {
            opts.pe_given = true;
          },
          "positional encoding of the compiled model")
-      ->check(one_of({"nope", "ape"}))
-      ->type_name("nope|ape")
+      ->check(one_of({"nope", "ape", "rope"}))
+      ->type_name("nope|ape|rope")
       ->default_str("ape");
 }
 

@@ -41,7 +41,7 @@ std::optional<answer> run_model(const model::basic_model<T>& m, output_kind kind
   return answer{format_value(*out), json_value(*out), type_name(out->kind)};
 }
 
-// NoPE models run past their designed length but nothing guarantees their answers there (APE
+// NoPE and RoPE models run past their designed length but nothing guarantees their answers there (APE
 // models refuse such inputs in forward()), so say so rather than print a possibly wrong answer
 // as if it were sound.
 template <class T>

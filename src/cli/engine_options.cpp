@@ -23,6 +23,7 @@ std::string_view precision_name(precision p) { return p == precision::f32 ? "f32
 std::optional<model::positional> parse_cli_positional(std::string_view text) {
   if (text == "nope") return model::positional::nope;
   if (text == "ape") return model::positional::ape;
+  if (text == "rope") return model::positional::rope;
   return std::nullopt;
 }
 

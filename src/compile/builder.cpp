@@ -76,6 +76,19 @@ void builder::guard_read(int l, std::uint32_t offset, const std::vector<int>& qd
   it->second.rows.push_back({v, out});
 }
 
+void builder::read(int l, const std::string& key, const head_shape& shape, const affine& value,
+                   int out, bool mask) {
+  auto& spec = layer(l);
+  auto [it, fresh] = spec.shaped.try_emplace(key);
+  if (fresh) {
+    it->second.name = "L" + std::to_string(l) + "." + shape.name;
+    it->second.shape = shape;
+  }
+  affine v = value;
+  if (mask) v.add(bos_dim, -at_bos(value));
+  it->second.rows.push_back({v, out});
+}
+
 void builder::ffn_unit(int l, affine in, const std::vector<std::pair<int, double>>& out) {
   // At BOS every entry is known exactly; push the pre-activation below zero there so every
   // materialized dimension is exactly 0 at BOS (the masking above relies on it).
@@ -116,6 +129,20 @@ model::head make_head(const std::string& name, const std::vector<int>& qdims,
   return h;
 }
 
+model::head make_shaped_head(const std::string& name, const builder::head_shape& shape,
+                             const std::vector<std::pair<affine, int>>& rows, int d) {
+  model::head h = make_head(name, {}, {}, 0, rows, d);
+  const int dh = static_cast<int>(shape.q.size());
+  h.wq = model::matrix<double>::Zero(dh, d);
+  h.wk = model::matrix<double>::Zero(dh, d);
+  for (int r = 0; r < dh; ++r) {
+    fill_row(h.wq, r, shape.q[static_cast<std::size_t>(r)]);
+    fill_row(h.wk, r, shape.k[static_cast<std::size_t>(r)]);
+  }
+  h.rotary = shape.rotary;
+  return h;
+}
+
 }  // namespace
 
 model::model builder::assemble(int n_layers, int bos_token) const {
@@ -149,6 +176,9 @@ model::model builder::assemble(int n_layers, int bos_token) const {
       }
       for (const auto& [offset, h] : spec.guards) {
         out.heads.push_back(make_head(h.name, h.qdims, h.kdims, h.beta, rows_of(h), d));
+      }
+      for (const auto& [key, h] : spec.shaped) {
+        out.heads.push_back(make_shaped_head(h.name, *h.shape, rows_of(h), d));
       }
       const int units = static_cast<int>(spec.units.size());
       out.ffn.name = out.name + ".ffn";

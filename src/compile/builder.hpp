@@ -45,6 +45,18 @@ class builder {
   /// use) gets a value row reading `value`, masked to 0 at BOS, into `out`.
   void guard_read(int layer, std::uint32_t offset, const std::vector<int>& qdims,
                   const std::vector<int>& kdims, double beta, const affine& value, int out);
+
+  /// The query and key of a head given row by row (each row a form over the residual), and the
+  /// rotary frequencies of its first pairs of rows (RoPE).
+  struct head_shape {
+    std::string name;
+    std::vector<affine> q, k;
+    std::vector<double> rotary;
+  };
+  /// Layer `layer`'s head called `key` (created from `shape` on first use) gets a value row
+  /// reading `value` into `out`; with `mask`, corrected to 0 at the BOS column.
+  void read(int layer, const std::string& key, const head_shape& shape, const affine& value,
+            int out, bool mask);
   /// One FFN hidden unit in layer `layer`: h = ReLU(in), residual[d] += c * h for (d, c) in out.
   /// A term -K * BOS is added so that h is 0 at the BOS column.
   void ffn_unit(int layer, affine in, const std::vector<std::pair<int, double>>& out);
@@ -68,6 +80,7 @@ class builder {
     std::vector<int> qdims, kdims;  ///< empty for the uniform head
     double beta = 0;
     std::vector<value_row> rows;
+    std::optional<head_shape> shape;  ///< set for heads made by read(): overrides qdims/kdims
   };
   struct unit_spec {
     affine in;
@@ -76,6 +89,7 @@ class builder {
   struct layer_spec {
     std::optional<head_spec> uniform;
     std::map<std::uint32_t, head_spec> guards;  ///< by offset
+    std::map<std::string, head_spec> shaped;     ///< heads made by read(), by key
     std::vector<unit_spec> units;
   };
   layer_spec& layer(int l);

@@ -34,6 +34,19 @@ void clamp_units(std::vector<std::pair<affine, double>>& units, const affine& x,
 
 }  // namespace
 
+form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready) {
+  int u = -1;
+  if (u_scale) {
+    const form_at ud = u_dim();
+    u = ud.f.terms.front().first;
+    ready = std::max(ready, ud.ready);
+  }
+  std::vector<std::pair<affine, double>> units;
+  clamp_units(units, x, u_scale, compare_slope(), one, u, 1);
+  ++stats.comparisons;
+  return relu_sum(name, ready, units);
+}
+
 void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
   const bool unit_scale = reps[op.a].unit && reps[op.b].unit;
   form_at fa = unit_scale ? unit(op.a) : to_u(op.a);

@@ -69,6 +69,7 @@ lowering::lowering(const ir::program& program, const compile_options& options)
   for (const auto& node : prog.nodes) {
     if (const auto* c = std::get_if<ir::count>(&node.operation)) {
       max_offsets = std::max(max_offsets, static_cast<int>(c->offsets.size()));
+      for (auto o : c->offsets) max_offset = std::max(max_offset, o);
     }
   }
   // Labels: a statement's value is called by the statement's name; any other node by its id and
@@ -107,10 +108,6 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   const std::string origin = program.source ? program.source->name : std::string("<program>");
   if (opts.max_len < 1) {
     diags.error(origin, fmt::format("--max-len must be at least 1 (got {})", opts.max_len));
-    return std::nullopt;
-  }
-  if (opts.pe == model::positional::rope) {
-    diags.error(origin, "RoPE lowering is not implemented yet; compile with --pe ape");
     return std::nullopt;
   }
   if (opts.pe == model::positional::ape && opts.max_len > (1 << 20)) {
@@ -204,7 +201,11 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
               L.lower_count(id, op);
             }
           } else if constexpr (std::is_same_v<T, ir::periodic>) {
-            L.lower_periodic(id, op);
+            if (opts.pe == model::positional::rope) {
+              L.lower_periodic_rope(id, op);
+            } else {
+              L.lower_periodic(id, op);
+            }
           } else if constexpr (std::is_same_v<T, ir::compare>) {
             L.lower_compare(id, op);
           } else if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::and_> ||

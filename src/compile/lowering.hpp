@@ -9,6 +9,7 @@
 // a ReLU gadget to the first FFN slot after that. Operations of equal depth thus share a layer.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,11 +91,24 @@ class lowering {
   static int model_token(std::uint32_t v) { return static_cast<int>(v) + 1; }
 
   int max_offsets = 1;  ///< largest guard offset set (for the guard sharpness)
+  std::uint32_t max_offset = 0;  ///< largest guard offset (RoPE frequencies must separate it)
+
+  /// [x >= 0] as an exact 0/1 clamp (unit or u scale) in a new dimension.
+  form_at clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready);
+
+  // RoPE (rope.cpp): positions only through rotations inside attention heads.
+  /// The value of `body` at position i - c (0 when i - c < 0) as a read plus a gate.
+  form_at rope_read(ir::node_id body, std::uint32_t c);
+  /// Periodic predicate through heads that attend to BOS depending on the phase of i.
+  void lower_periodic_rope(ir::node_id n, const ir::periodic& op);
 
  private:
   std::optional<form_at> u_;
   std::vector<int> pos_bits_;                   ///< bits of t (keys)
   std::vector<std::pair<std::uint32_t, std::vector<int>>> shifted_bits_;  ///< bits of t - c
+  std::map<std::uint32_t, form_at> rope_gates_;  ///< [i >= c] per offset
+  std::map<std::pair<std::size_t, std::size_t>, form_at> phase_tests_;  ///< [i mod m == r]
+  std::optional<form_at> first_;  ///< [i == 0]
  public:
   /// Position bits of t - offset (offset 0: of t), created on first use.
   const std::vector<int>& position_bits(std::uint32_t offset);

@@ -56,6 +56,14 @@ void lowering::lower_local_count(ir::node_id n, const ir::count& op) {
       sum.add(body.f);
       continue;
     }
+    if (opts.pe == model::positional::rope) {
+      const form_at part = rope_read(op.body, c);
+      rep.parts.push_back(part);
+      sum.add(part.f);
+      ready = std::max(ready, part.ready);
+      ++stats.guard_reads;
+      continue;
+    }
     const int slot = attn_slot_after(body.ready);
     const int d = b.dim("read[" + offset_name(c) + "]:" + labels[op.body]);
     const auto& q = position_bits(c);

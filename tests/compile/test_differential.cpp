@@ -60,7 +60,8 @@ const std::vector<bundled_program>& bundled_programs() {
 std::vector<crasp::model::positional> encodings(const crasp::ir::program& p) {
   if (p.klass == crasp::ir::program_class::crasp)
     return {crasp::model::positional::ape, crasp::model::positional::nope};
-  return {crasp::model::positional::ape};
+  // A plain C-RASP program compiles to the same model with RoPE as with NoPE (no rotary head).
+  return {crasp::model::positional::ape, crasp::model::positional::rope};
 }
 
 crasp::compiled_program compiled(const crasp::ir::program& p, crasp::model::positional pe) {

@@ -67,3 +67,25 @@ T = third && "a"
 X = #[j <= i] (E && "a") >= #[j <= i] T || third
 )", positional::ape, 7);
 }
+
+TEST_CASE("local guards through rotary heads (RoPE)", "[gadget][rope]") {
+  check_program(R"(alphabet A = { "a" "b" }
+X = #[j <= i, j == i - 1] "a" >= 1 && #[j <= i, j == i - 3] "b" >= 1
+)", positional::rope, 7);
+  check_program(R"(alphabet A = { "a" "b" }
+X = #[j <= i, j == i - 1] "a" + #[j <= i, j == i - 2] "a" + #[j <= i] "b" > #[j <= i] "a"
+)", positional::rope, 7);
+}
+
+TEST_CASE("periodic predicates through phase heads on BOS (RoPE)", "[gadget][rope]") {
+  check_program(R"(alphabet A = { "a" "b" }
+predicate third(i) = i % 3 == 2
+E = i % 2 == 0
+T = third && "a"
+X = #[j <= i] (E && "a") >= #[j <= i] T || third
+)", positional::rope, 7);
+  check_program(R"(alphabet A = { "a" "b" }
+F = i % 5 == 1 || i % 5 == 3
+X = F && "a" || i % 7 == 0
+)", positional::rope, 6, 300);
+}

@@ -1,1 +1,1 @@
-run programs/dyck1.cr --engine transformer --pe rope "( )"
+run programs/dyck1.cr --engine transformer --pe sinusoidal "( )"

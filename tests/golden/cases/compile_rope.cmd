@@ -1,0 +1,1 @@
+compile programs/ur.crasp --pe rope --max-len 64 -o @OUT@/ur_rope.safetensors
