@@ -91,6 +91,8 @@ exit_code run_command(const run_options& opts, io& io);
 exit_code generate_command(const generate_options& opts, io& io);
 /// `crasp info`: class, mode, alphabets, statements, depth, size.
 exit_code info_command(const info_options& opts, io& io);
+/// `crasp info MODEL.safetensors`: architecture, designed range, rotary frequencies, checks.
+exit_code info_model_command(const info_options& opts, io& io);
 /// `crasp expand`: the program with families expanded, as plain .crasp.
 exit_code expand_command(const info_options& opts, io& io);
 /// `crasp examples`: checks programs against their X.examples files.

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "engine_options.hpp"
 #include "crasp/frontend.hpp"
 #include "input.hpp"
 #include "load.hpp"
@@ -112,6 +113,7 @@ std::string info_text(const std::string& path, const loaded_program& loaded,
 }  // namespace
 
 exit_code info_command(const info_options& opts, io& io) {
+  if (is_saved_model_path(opts.common.program)) return info_model_command(opts, io);
   auto options = parse_alphabet_flags(opts.common.alphabets, io);
   if (!options) return exit_code::usage;
   auto loaded = load_program(opts.common.program, *options, io);

@@ -1,0 +1,1 @@
+info programs/copy_count_nope.safetensors
