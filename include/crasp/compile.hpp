@@ -30,6 +30,10 @@ struct compile_options {
   /// Longest input (program tokens, BOS excluded) the model is built for; the model's max_len is
   /// this plus one. Comparison slopes and guard-head sharpness are chosen from it.
   int max_len = default_max_len;
+  /// Follow every comparison clamp with a cleaning clamp whose output is exactly 0 or 1 in
+  /// floating point (docs/compiler.md): one more FFN level per comparison level, in exchange
+  /// for exact counts of comparison results and a far longer certified float32 range.
+  bool exact_booleans = false;
 };
 
 /// The scale a probed quantity is measured in.
@@ -57,6 +61,11 @@ struct compile_stats {
   int logic_units = 0;     ///< FFN hidden units for AND/OR/min/max/select/conversions
   double compare_slope = 0;  ///< slope M of the u-scale comparison clamp (0 without comparisons)
   double guard_beta = 0;     ///< sharpness of positional heads (APE), 0 without guards
+  /// Longest input (program tokens) that a worst-case rounding-error analysis of the model
+  /// guarantees exact in float64 / float32 (at most the designed max_len; 0: not even one
+  /// token). Measured ranges are usually far longer: see docs/compiler.md.
+  int certified_f64 = 0;
+  int certified_f32 = 0;
 };
 
 /// A compiled program.

@@ -148,6 +148,13 @@ void add_engine_flags(CLI::App* sub, engine_options& opts) {
   add_max_len(sub, opts);
 }
 
+/// --exact-booleans: cleaning clamps after every comparison (compile and verify).
+void add_exact_booleans(CLI::App* sub, engine_options& opts) {
+  sub->add_flag("--exact-booleans", opts.exact_booleans,
+                "make every comparison result exactly 0/1 (one more FFN level per comparison "
+                "level; longer certified float32 range)");
+}
+
 void add_max_new(CLI::App* sub, std::size_t& max_new) {
   sub->add_option("--max-new", max_new, "stop after N generated tokens per instance")
       ->type_name("N")
@@ -211,6 +218,7 @@ command_line::command_line()
       ->required();
   add_pe(compile_, compile_opts_.engine);
   add_max_len(compile_, compile_opts_.engine);
+  add_exact_booleans(compile_, compile_opts_.engine);
   compile_->add_option("--check-samples", compile_opts_.check_samples,
                        "random inputs per length bucket in the compile-time check")
       ->type_name("K")
@@ -227,6 +235,7 @@ command_line::command_line()
   add_program(verify_, verify_opts_.common);
   add_pe(verify_, verify_opts_.engine);
   add_max_len(verify_, verify_opts_.engine);
+  add_exact_booleans(verify_, verify_opts_.engine);
   add_precision(verify_, verify_opts_.engine);
   verify_->add_option_function<std::string>(
          "--exhaustive-length",

@@ -59,6 +59,7 @@ json summary_json(const compile_command_options& opts, const compiled_program& c
   j["logic_units"] = c.stats.logic_units;
   j["compare_slope"] = c.stats.compare_slope;
   j["guard_beta"] = c.stats.guard_beta;
+  j["certified"] = {{"f64", c.stats.certified_f64}, {"f32", c.stats.certified_f32}};
   if (!checks.empty()) {
     json check = json::object();
     for (const auto& pc : checks) check[pc.name] = pc.to_json();
@@ -94,6 +95,8 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   field("logic units", std::to_string(c.stats.logic_units));
   field("compare slope", fmt::format("{:.6g}", c.stats.compare_slope));
   field("guard beta", fmt::format("{:.6g}", c.stats.guard_beta));
+  field("certified", fmt::format("f64 to length {}, f32 to length {} (worst-case rounding bound)",
+                                 c.stats.certified_f64, c.stats.certified_f32));
   for (const auto& pc : checks) field("check " + pc.name, pc.text());
   return out;
 }
@@ -112,7 +115,10 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     print_warning(io, opts.output,
                   "run and generate recognize a saved model by the .safetensors extension");
   }
-  // Every saved model states the margins it was observed to keep, in both precisions.
+  // Every saved model states the lengths its error analysis guarantees and the margins it was
+  // observed to keep, in both precisions.
+  compiled->model.info["certified.f64"] = std::to_string(compiled->stats.certified_f64);
+  compiled->model.info["certified.f32"] = std::to_string(compiled->stats.certified_f32);
   std::vector<precision_check> checks;
   if (!opts.no_check) {
     auto done = check_compiled(loaded->program, *compiled, opts, io);

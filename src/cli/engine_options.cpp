@@ -35,6 +35,7 @@ compile_options compile_options_for(const engine_options& opts) {
   compile_options out;
   out.pe = opts.pe;
   out.max_len = opts.max_len;
+  out.exact_booleans = opts.exact_booleans;
   return out;
 }
 

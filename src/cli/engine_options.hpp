@@ -20,6 +20,7 @@ struct engine_options {
   model::positional pe = model::positional::ape;
   precision prec = precision::f64;
   int max_len = default_max_len;
+  bool exact_booleans = false;  ///< `--exact-booleans` (compile and verify only)
   // Which model flags were given explicitly: with the interpreter they are usage errors (they
   // would silently change nothing), and a saved model ignores them with a warning.
   bool pe_given = false;
@@ -33,7 +34,7 @@ std::optional<engine_kind> parse_engine(std::string_view text);
 std::optional<precision> parse_precision(std::string_view text);
 std::string_view precision_name(precision p);
 
-/// The positional encodings the CLI offers (RoPE is not compiled yet): "nope" or "ape".
+/// The positional encodings the CLI offers: "nope", "ape" or "rope".
 std::optional<model::positional> parse_cli_positional(std::string_view text);
 
 /// True when `path` names a saved model (.safetensors) rather than a program.

@@ -52,6 +52,8 @@ class builder {
     std::string name;
     std::vector<affine> q, k;
     std::vector<double> rotary;
+    double beta = 0;     ///< sharpness, for the error analysis (certify.cpp)
+    bool phase = false;  ///< a phase head on BOS (RoPE periodic predicate), not a guard
   };
   /// Layer `layer`'s head called `key` (created from `shape` on first use) gets a value row
   /// reading `value` into `out`; with `mask`, corrected to 0 at the BOS column.
@@ -62,6 +64,25 @@ class builder {
   void ffn_unit(int layer, affine in, const std::vector<std::pair<int, double>>& out);
   /// An unembedding row.
   void output(const std::string& label, const affine& form);
+
+  /// A comparison clamp reading x (in the unit or u scale) with the given slope, for the error
+  /// analysis: its output dimension is flat (input errors within tolerance do not reach it).
+  struct clamp_check {
+    affine x;
+    bool u_scale = false;
+    double slope = 1;
+    int out = -1;
+    bool phase = false;  ///< x = w - 2u of a phase head: tolerance u/2 instead of u/2 - 1/M
+    /// A cleaning clamp (unit scale, x = b - 1 for a near-0/1 b): when |error of b| < 1/8 its
+    /// two pre-activations and their difference are computed exactly, so its output is exact.
+    bool exact = false;
+  };
+  void add_clamp(clamp_check c) { clamps_.push_back(std::move(c)); }
+
+  /// Largest number of model positions n (BOS included, at most max_len) for which the error
+  /// bounds of certify.cpp keep every decision of the model exact, with unit roundoff `eps`
+  /// (2^-53 for float64, 2^-24 for float32); 0 when not even n = 2 is certified.
+  [[nodiscard]] int certified_length(double eps, double slope) const;
 
   [[nodiscard]] int d_model() const { return static_cast<int>(names_.size()); }
   [[nodiscard]] int layers_used() const { return layers_used_; }
@@ -105,6 +126,9 @@ class builder {
   std::vector<layer_spec> layers_;
   int layers_used_ = 0;
   std::vector<std::pair<std::string, affine>> outputs_;
+  std::vector<clamp_check> clamps_;
+  /// Whether the error bounds hold for sequences of n positions.
+  [[nodiscard]] bool certifies(int n, double eps, double slope) const;
 };
 
 }  // namespace crasp::lower

@@ -34,7 +34,8 @@ void clamp_units(std::vector<std::pair<affine, double>>& units, const affine& x,
 
 }  // namespace
 
-form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready) {
+form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready,
+                           bool phase) {
   int u = -1;
   if (u_scale) {
     const form_at ud = u_dim();
@@ -44,7 +45,22 @@ form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scal
   std::vector<std::pair<affine, double>> units;
   clamp_units(units, x, u_scale, compare_slope(), one, u, 1);
   ++stats.comparisons;
-  return relu_sum(name, ready, units);
+  form_at out = relu_sum(name, ready, units);
+  b.add_clamp({x, u_scale, u_scale ? compare_slope() : 2.0, out.f.terms.front().first, phase});
+  return cleaned(name, out);
+}
+
+form_at lowering::cleaned(const std::string& name, const form_at& in) {
+  if (!opts.exact_booleans) return in;
+  // The unit clamp of x = b - 1: ReLU(2b - 1/2) - ReLU(2b - 3/2). For b within 1/8 of 0 or 1,
+  // 2b - 1/2 and 2b - 3/2 are representable (b is a multiple of its ulp, the constants of
+  // coarser ones), so both units and their difference are exact: the output is exactly 0 or 1.
+  const affine x = in.f - affine::of(one);
+  std::vector<std::pair<affine, double>> units;
+  clamp_units(units, x, false, 2.0, one, -1, 1);
+  const form_at out = relu_sum("clean:" + name, in.ready, units);
+  b.add_clamp({x, false, 2.0, out.f.terms.front().first, false, /*exact=*/true});
+  return out;
 }
 
 void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
@@ -62,25 +78,30 @@ void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
     ready = std::max(ready, ud.ready);
   }
   const double slope = compare_slope();
-  std::vector<std::pair<affine, double>> units;
+  std::vector<affine> clamped;  // the x of every clamp
   switch (op.op) {
-    case ir::cmp::ge: clamp_units(units, d, !unit_scale, slope, one, u, 1); break;
-    case ir::cmp::gt: clamp_units(units, d - step, !unit_scale, slope, one, u, 1); break;
-    case ir::cmp::le: clamp_units(units, d.scaled(-1), !unit_scale, slope, one, u, 1); break;
-    case ir::cmp::lt:
-      clamp_units(units, d.scaled(-1) - step, !unit_scale, slope, one, u, 1);
-      break;
+    case ir::cmp::ge: clamped = {d}; break;
+    case ir::cmp::gt: clamped = {d - step}; break;
+    case ir::cmp::le: clamped = {d.scaled(-1)}; break;
+    case ir::cmp::lt: clamped = {d.scaled(-1) - step}; break;
     case ir::cmp::eq:
-    case ir::cmp::ne:
-      clamp_units(units, d, !unit_scale, slope, one, u, 1);
-      clamp_units(units, d.scaled(-1), !unit_scale, slope, one, u, 1);
-      break;
+    case ir::cmp::ne: clamped = {d, d.scaled(-1)}; break;
   }
-  form_at out = relu_sum("cmp:" + labels[n], ready, units);
+  // One dimension per clamp (two units each): the error analysis relies on a clamp's two units
+  // being the only terms of its output.
+  form_at out{affine{}, 0};
+  for (std::size_t k = 0; k < clamped.size(); ++k) {
+    std::vector<std::pair<affine, double>> units;
+    clamp_units(units, clamped[k], !unit_scale, slope, one, u, 1);
+    const form_at c = relu_sum("cmp:" + labels[n] + (k == 0 ? "" : ".le"), ready, units);
+    b.add_clamp({clamped[k], !unit_scale, unit_scale ? 2.0 : slope, c.f.terms.front().first, false});
+    out.f.add(c.f);
+    out.ready = c.ready;
+  }
   if (op.op == ir::cmp::eq) out.f.add(one, -1.0);                     // c1 + c2 - 1
   if (op.op == ir::cmp::ne) out.f = affine::of(one, 2.0) - out.f;     // 1 - (c1 + c2 - 1)
   auto& rep = reps[n];
-  rep.unit = out;
+  rep.unit = cleaned("cmp:" + labels[n], out);
   rep.unit_bound = 1;
   ++stats.comparisons;
   probes.push_back(probe{"compare " + labels[n], ffn_slot_after(ready) - 1, d.terms,

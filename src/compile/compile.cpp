@@ -226,6 +226,10 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   out.stats = L.stats;
   out.stats.compare_slope = L.stats.comparisons > 0 ? L.compare_slope() : 0.0;
   out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
+  // n model positions certified = n - 1 program tokens.
+  const double slope = L.compare_slope();
+  out.stats.certified_f64 = std::max(0, L.b.certified_length(std::ldexp(1.0, -53), slope) - 1);
+  out.stats.certified_f32 = std::max(0, L.b.certified_length(std::ldexp(1.0, -24), slope) - 1);
   const diagnostics problems = model::validate(out.model);
   if (problems.has_errors()) {
     diags.error(origin, "internal error: the compiled model is malformed");

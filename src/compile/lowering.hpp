@@ -94,7 +94,10 @@ class lowering {
   std::uint32_t max_offset = 0;  ///< largest guard offset (RoPE frequencies must separate it)
 
   /// [x >= 0] as an exact 0/1 clamp (unit or u scale) in a new dimension.
-  form_at clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready);
+  form_at clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready,
+                   bool phase = false);
+  /// With opts.exact_booleans, a Boolean re-made exactly 0/1 by a cleaning clamp; otherwise b.
+  form_at cleaned(const std::string& name, const form_at& b);
 
   // RoPE (rope.cpp): positions only through rotations inside attention heads.
   /// The value of `body` at position i - c (0 when i - c < 0) as a read plus a gate.

@@ -50,6 +50,7 @@ form_at lowering::rope_read(ir::node_id body_id, std::uint32_t c) {
   builder::head_shape shape;
   shape.name = "rope.read[i-" + std::to_string(c) + "]";
   const double beta = guard_beta();
+  shape.beta = beta;
   for (int k = 0; k < K; ++k) {
     const double omega = std::numbers::pi / std::ldexp(1.0, k);
     shape.rotary.push_back(omega);
@@ -92,6 +93,8 @@ void lowering::lower_periodic_rope(ir::node_id n, const ir::periodic& op) {
       shape.name = "rope.phase[" + std::to_string(r) + " mod " + std::to_string(m) + "]";
       const double a = static_cast<double>(r + 1) * omega;
       shape.rotary = {omega};
+      shape.beta = beta;
+      shape.phase = true;
       shape.q = {affine::of(one, beta * std::cos(a)), affine::of(one, -beta * std::sin(a)),
                  affine::of(one, -beta * std::cos(omega))};
       shape.k = {affine::of(bos, 1.0), affine{}, affine::of(bos, 1.0)};
@@ -99,7 +102,7 @@ void lowering::lower_periodic_rope(ir::node_id n, const ir::periodic& op) {
       const int w = b.dim("phase[" + tag + "]");
       b.read(0, "rope.phase" + tag, shape, affine::of(bos), w, /*mask=*/false);
       const affine x = affine::of(w) - U.f.scaled(2.0);
-      it = phase_tests_.emplace(std::make_pair(m, r), clamp_ge("i=" + tag, x, true, 1)).first;
+      it = phase_tests_.emplace(std::make_pair(m, r), clamp_ge("i=" + tag, x, true, 1, /*phase=*/true)).first;
     }
     sum.add(it->second.f);
     ready = std::max(ready, it->second.ready);

@@ -1,0 +1,226 @@
+// Certified length: a worst-case floating-point error analysis of the assembled model.
+//
+// Every residual dimension gets a bound X on |value| and a bound E on its error at program
+// positions, propagated sublayer by sublayer in the order the forward pass computes them, with
+// the standard bound for a dot product of k terms, |fl(w.x) - w.x| <= gamma_k sum |w||x|,
+// gamma_k = k eps / (1 - k eps), valid for any summation order (so for Eigen's GEMM too):
+//
+// - embedding and APE entries are exact (0, +-1, 1);
+// - a uniform head's output is (sum of values) / n: exact integers sum exactly and one division
+//   rounds (E = eps X); otherwise E = E_v + gamma_n X_v + eps X_v;
+// - a guard head reads its target up to the leakage (n - 1) exp(-gap) of the other columns,
+//   gap = 2 beta less twice the score rounding, plus gamma_n X_v of summation;
+// - a phase head's weight on BOS has a relative error of its score's rounding plus a few eps;
+// - a clamp output is flat: with its input within tolerance, only the rounding of its own two
+//   pre-activations reaches it (they differ by exactly 1), so E = 2 gamma_k (slope sum|w|X + 2);
+// - a cleaning clamp (exact_booleans) reads a near-0/1 value within 1/8 and outputs exactly 0/1;
+// - any other FFN output (AND, OR, min, max, ?:, conversions, gates) passes input errors on,
+//   except that integer forms of exact integers are computed exactly.
+//
+// A clamp reading x is certified at n positions when E_x plus its pre-activation rounding (over
+// the slope) stays below its tolerance: 1/4 in the unit scale, u/2 - 1/M in the u scale with
+// u = 1/n (the smallest u of any position), u/2 for a phase test. Outputs must stay within 1/2
+// of their decision threshold (a count output within 1/2 after scaling by n). Errors grow with
+// n, so the certified length is found by bisection.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+#include <cstdio>
+#include <cstdlib>
+
+#include "compile/builder.hpp"
+
+namespace crasp::lower {
+
+namespace {
+
+constexpr int bos_dim = 1;  // the lowering's convention (see builder.cpp)
+
+double gamma(double k, double eps) { return k * eps / std::max(1e-300, 1 - k * eps); }
+
+/// Per dimension: the range [lo, hi] of its value at program positions, and its error bound.
+struct bounds {
+  std::vector<double> lo, hi, E;
+  [[nodiscard]] double mag(std::size_t d) const { return std::max(std::abs(lo[d]), std::abs(hi[d])); }
+  /// sum |c| |x|: what the rounding of a dot product is proportional to.
+  [[nodiscard]] double x_of(const affine& f) const {
+    double s = 0;
+    for (auto [d, c] : f.terms) s += std::abs(c) * mag(static_cast<std::size_t>(d));
+    return s;
+  }
+  [[nodiscard]] std::pair<double, double> range_of(const affine& f) const {
+    double a = 0, b = 0;
+    for (auto [d, c] : f.terms) {
+      const auto i = static_cast<std::size_t>(d);
+      a += c > 0 ? c * lo[i] : c * hi[i];
+      b += c > 0 ? c * hi[i] : c * lo[i];
+    }
+    return {a, b};
+  }
+  [[nodiscard]] double e_of(const affine& f, double eps) const {
+    double s = 0;
+    for (auto [d, c] : f.terms) s += std::abs(c) * E[static_cast<std::size_t>(d)];
+    return s + gamma(static_cast<double>(f.terms.size()), eps) * x_of(f);
+  }
+  /// Integer coefficients over exact integer values: computed exactly (magnitudes are small).
+  [[nodiscard]] bool exact_integer(const affine& f) const {
+    for (auto [d, c] : f.terms) {
+      if (E[static_cast<std::size_t>(d)] != 0 || c != std::round(c)) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+bool builder::certifies(int n, double eps, double slope) const {
+  const std::size_t d = names_.size();
+  bounds b{std::vector<double>(d, 0.0), std::vector<double>(d, 0.0), std::vector<double>(d, 0.0)};
+  // Embedding and table entries are exact; their range is what program positions hold (the BOS
+  // indicator is 0 there).
+  std::vector<bool> seen(d, false);
+  auto widen = [&](int dm, double v) {
+    const auto i = static_cast<std::size_t>(dm);
+    b.lo[i] = seen[i] ? std::min(b.lo[i], v) : v;
+    b.hi[i] = seen[i] ? std::max(b.hi[i], v) : v;
+    seen[i] = true;
+  };
+  for (int tok = 0; tok < static_cast<int>(vocab_.size()); ++tok) {
+    std::vector<double> column(d, 0.0);
+    for (auto [dm, t, v] : embed_)
+      if (t == tok) column[static_cast<std::size_t>(dm)] += v;
+    if (column[static_cast<std::size_t>(bos_dim)] != 0) continue;  // the BOS token itself
+    for (std::size_t i = 0; i < d; ++i) widen(static_cast<int>(i), column[i]);
+  }
+  for (const auto& [dm, column] : table_) {
+    seen[static_cast<std::size_t>(dm)] = false;
+    for (std::size_t t = 1; t < column.size(); ++t) widen(dm, column[t]);
+  }
+  const double N = n;
+  std::vector<int> clamps_of(d, 0);
+  std::vector<bool> exact(d, false);
+  for (const auto& c : clamps_) {
+    ++clamps_of[static_cast<std::size_t>(c.out)];
+    if (c.exact) exact[static_cast<std::size_t>(c.out)] = true;
+  }
+  std::vector<int> written_by(d, -1);  // the layer whose FFN writes each dimension
+  for (std::size_t l = 0; l < layers_.size(); ++l)
+    for (const auto& u : layers_[l].units)
+      for (auto [dm, coef] : u.out) written_by[static_cast<std::size_t>(dm)] = static_cast<int>(l);
+
+  int l = -1;
+  for (const auto& layer : layers_) {
+    ++l;
+    // Attention: every head reads the residual before any head writes. An average of values
+    // (the masked BOS value 0 among them) stays in [min(lo, 0), max(hi, 0)].
+    struct out_bound {
+      int dim;
+      double lo, hi, e;
+    };
+    std::vector<out_bound> written;
+    auto read_rows = [&](const head_spec& h, bool uniform, bool phase, double beta, double K) {
+      for (const auto& r : h.rows) {
+        auto [vlo, vhi] = b.range_of(r.value);
+        vlo = std::min(vlo, 0.0);
+        vhi = std::max(vhi, 0.0);
+        // The BOS indicator is 0 at program positions, but its average is not: u <= 1/2 for
+        // the U row, a weight <= 1 for a phase head.
+        if (r.value.coeff(bos_dim) != 0 && vhi == 0) vhi = phase ? 1.0 : 0.5;
+        const double xv = std::max(std::abs(vlo), std::abs(vhi));
+        const double ev = b.e_of(r.value, eps);
+        double e = 0;
+        if (uniform) {
+          e = b.exact_integer(r.value) ? eps * xv : ev + gamma(N, eps) * xv + eps * xv;
+        } else {
+          const double score_err = gamma(2 * K + 4, eps) * beta * K * 2;
+          if (phase) {
+            e = (std::expm1(2 * score_err) + 8 * eps) * xv;
+          } else {
+            const double gap = 2 * beta - 2 * score_err;
+            const double leak = (N - 1) * std::exp(-gap);
+            e = ev + 2 * xv * leak + gamma(N, eps) * xv * (1 + leak) + eps * xv;
+          }
+        }
+        written.push_back({r.out, vlo, vhi, e});
+      }
+    };
+    if (layer.uniform) read_rows(*layer.uniform, true, false, 0, 0);
+    for (const auto& [offset, h] : layer.guards)
+      read_rows(h, false, false, h.beta, static_cast<double>(h.qdims.size()));
+    for (const auto& [key, h] : layer.shaped)
+      read_rows(h, false, h.shape->phase, h.shape->beta, static_cast<double>(h.shape->q.size()) / 2);
+    for (const auto& w : written) {
+      const auto i = static_cast<std::size_t>(w.dim);
+      b.lo[i] = w.lo;
+      b.hi[i] = w.hi;
+      b.E[i] = w.e;
+    }
+    // FFN: clamps are checked on the residual they read, then every output dimension is set.
+    for (const auto& c : clamps_) {
+      if (written_by[static_cast<std::size_t>(c.out)] != l) continue;
+      const double rounding = gamma(static_cast<double>(c.x.terms.size()) + 3, eps) *
+                              (c.slope * b.x_of(c.x) + c.slope + 1) / c.slope;
+      double err = 0;
+      for (auto [dm, coef] : c.x.terms) err += std::abs(coef) * b.E[static_cast<std::size_t>(dm)];
+      const double u = 1.0 / N;
+      const double tol = c.exact ? 0.125 : !c.u_scale ? 0.25 : c.phase ? u / 2 : u / 2 - 1 / slope;
+      if (!(err + rounding < tol)) return false;
+    }
+    std::vector<double> lo2(d, 0.0), hi2(d, 0.0), E2(d, 0.0), mag2(d, 0.0), terms(d, 0.0);
+    std::vector<bool> touched(d, false), inexact(d, false);
+    for (const auto& u : layer.units) {
+      const auto [zlo, zhi] = b.range_of(u.in);
+      const double hlo = std::max(0.0, zlo), hhi = std::max(0.0, zhi);
+      const double za = b.x_of(u.in);
+      const bool integral = b.exact_integer(u.in);
+      const double rounding = gamma(static_cast<double>(u.in.terms.size()), eps) * za;
+      const double ea = integral ? 0.0 : b.e_of(u.in, eps);
+      for (auto [dm, coef] : u.out) {
+        const auto i = static_cast<std::size_t>(dm);
+        touched[i] = true;
+        lo2[i] += coef > 0 ? coef * hlo : coef * hhi;
+        hi2[i] += coef > 0 ? coef * hhi : coef * hlo;
+        mag2[i] += std::abs(coef) * hhi;
+        terms[i] += 1;
+        if (!integral || coef != std::round(coef)) inexact[i] = true;
+        // A clamp is flat: its input error (within tolerance) does not reach its output; only
+        // the rounding of its own pre-activations does.
+        E2[i] += std::abs(coef) * (clamps_of[i] > 0 ? rounding : ea);
+      }
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+      if (!touched[i]) continue;
+      if (exact[i]) {  // a cleaning clamp: exactly 0 or 1
+        b.lo[i] = 0, b.hi[i] = 1, b.E[i] = 0;
+      } else if (clamps_of[i] > 0) {
+        // h1 - h2 with h1 - h2 in [0, 1]: exact by Sterbenz when h2 >= h1 / 2, and otherwise
+        // h1 < 2 (h1 - h2), so the subtraction rounds a number below 2.
+        b.lo[i] = 0, b.hi[i] = clamps_of[i];
+        b.E[i] = E2[i] + 3 * eps * (clamps_of[i] + E2[i]);
+      } else if (!inexact[i]) {
+        b.lo[i] = lo2[i], b.hi[i] = hi2[i], b.E[i] = 0;  // small integers of exact integers
+      } else {
+        b.lo[i] = lo2[i], b.hi[i] = hi2[i];
+        b.E[i] = E2[i] + gamma(terms[i], eps) * mag2[i] + eps * mag2[i];
+      }
+    }
+  }
+  for (const auto& [label, form] : outputs_) {
+    const double e = b.e_of(form, eps);
+    if (label == "count" ? !(e * N < 0.5) : !(e < 0.5)) return false;
+  }
+  return true;
+}
+
+int builder::certified_length(double eps, double slope) const {
+  if (!certifies(2, eps, slope)) return 0;
+  int lo = 2, hi = max_len_;
+  if (certifies(hi, eps, slope)) return hi;
+  while (hi - lo > 1) {  // certifies(lo) and not certifies(hi)
+    const int mid = lo + (hi - lo) / 2;
+    (certifies(mid, eps, slope) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace crasp::lower

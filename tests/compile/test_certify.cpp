@@ -1,0 +1,110 @@
+// The certified length (a worst-case rounding-error analysis of the compiled model, certify.cpp)
+// against measurement: float64 is certified over the whole designed range; float32 only where
+// the bound allows, far more with exact Booleans; and a certified length is never contradicted
+// by verify().
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "crasp/compile.hpp"
+#include "crasp/frontend.hpp"
+#include "crasp/verify.hpp"
+
+namespace {
+
+// Release: about 25 s on two cores; sanitizer builds use a shorter design.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int design = 96;
+#else
+constexpr int design = 512;
+#endif
+
+std::vector<std::string> bundled_files() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(CRASP_PROGRAMS_DIR)) {
+    const auto ext = e.path().extension();
+    if (ext == ".crasp" || ext == ".cr") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+crasp::ir::program load_small(const std::string& path) {
+  // Variable alphabets are cut to 4 symbols to keep the suite fast (as test_differential does).
+  crasp::check_options opts;
+  for (const char* alphabet : {"Sym", "Letter"}) opts.alphabet_overrides[alphabet] = {"t0", "t1", "t2", "t3"};
+  auto loaded = crasp::load_file(path, opts);
+  if (!loaded.program) loaded = crasp::load_file(path);
+  INFO(crasp::render(loaded.diags));
+  REQUIRE(loaded.program);
+  return std::move(*loaded.program);
+}
+
+crasp::compiled_program compiled(const crasp::ir::program& p, int max_len, bool exact) {
+  crasp::compile_options o;
+  o.pe = crasp::model::positional::ape;
+  o.max_len = max_len;
+  o.exact_booleans = exact;
+  crasp::diagnostics diags;
+  auto c = crasp::compile(p, o, diags);
+  INFO(crasp::render(diags));
+  REQUIRE(c);
+  return std::move(*c);
+}
+
+bool verified(const crasp::ir::program& p, const crasp::compiled_program& c, crasp::precision prec) {
+  crasp::verify_options o;
+  o.prec = prec;
+  o.random_per_bucket = 1;
+  o.exhaustive_budget = 200;
+  crasp::diagnostics diags;
+  const auto r = crasp::verify(p, c, o, diags);
+  INFO(crasp::render(diags));
+  REQUIRE(r);
+  return r->ok();
+}
+
+}  // namespace
+
+TEST_CASE("float64 is certified over the whole designed range of every bundled program",
+          "[certify]") {
+  for (const auto& file : bundled_files()) {
+    INFO(file);
+    const auto p = load_small(file);
+    const auto c = compiled(p, design, false);
+    CHECK(c.stats.certified_f64 == design);
+    CHECK(c.stats.certified_f32 <= design);
+  }
+}
+
+TEST_CASE("exact Booleans extend the certified float32 range, and verify agrees", "[certify]") {
+  int longer = 0;
+  for (const auto& file : bundled_files()) {
+    INFO(file);
+    const auto p = load_small(file);
+    const auto plain = compiled(p, design, false);
+    const auto exact = compiled(p, design, true);
+    CHECK(exact.stats.certified_f32 >= plain.stats.certified_f32);
+    CHECK(exact.stats.certified_f64 == design);
+    if (exact.stats.certified_f32 > plain.stats.certified_f32) ++longer;
+    // A certificate is a promise: the model must agree wherever it is certified, in both
+    // precisions (here over the whole designed range, which covers the certified one).
+    if (exact.stats.certified_f32 > 0) CHECK(verified(p, exact, crasp::precision::f32));
+    CHECK(verified(p, exact, crasp::precision::f64));
+  }
+  CHECK(longer >= 5);
+}
+
+TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
+  // The comparison slope is 4 * max_len, so float32 rounding of a clamp grows with the design:
+  // a program certified at a short design loses float32 certification at a long one.
+  const auto p = load_small(std::string(CRASP_PROGRAMS_DIR) + "/dyck1.cr");
+  const auto shorter = compiled(p, 64, false);
+  const auto longer = compiled(p, 4096, false);
+  CHECK(shorter.stats.certified_f32 == 64);
+  CHECK(longer.stats.certified_f32 < 4096);
+  CHECK(longer.stats.certified_f64 == 4096);
+}
