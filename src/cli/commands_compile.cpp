@@ -23,25 +23,13 @@
 namespace crasp::cli {
 namespace {
 
-std::string output_name(const model::model& m) {
-  diagnostics ignored;  // compile() only builds models whose outputs follow the conventions
-  const auto kind = model_output_kind(m, "", ignored);
-  if (!kind) return "unknown";
-  switch (*kind) {
-    case output_kind::boolean: return "bool";
-    case output_kind::count: return "count";
-    case output_kind::next: return "next";
-  }
-  return "unknown";
-}
-
 json summary_json(const compile_command_options& opts, const compiled_program& c,
                   const std::vector<precision_check>& checks) {
   const model::summary s = model::summarize(c.model);
   json j;
   j["program"] = opts.common.program;
   j["model"] = opts.output;
-  j["output"] = output_name(c.model);
+  j["output"] = output_kind_name(c.model);
   j["outputs"] = s.n_out;
   j["pe"] = std::string(model::to_string(c.model.pe));
   j["max_len"] = c.model.max_len - 1;
@@ -77,7 +65,7 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   };
   field("program", opts.common.program);
   field("model", opts.output);
-  field("output", fmt::format("{} ({} score{})", output_name(c.model), s.n_out,
+  field("output", fmt::format("{} ({} score{})", output_kind_name(c.model), s.n_out,
                               s.n_out == 1 ? "" : "s"));
   field("pe", std::string(model::to_string(c.model.pe)));
   // The model holds one more position than the program input: the internal BOS.

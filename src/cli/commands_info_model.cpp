@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "engine_options.hpp"
 #include "crasp/model.hpp"
 #include "crasp/model_io.hpp"
 #include "crasp/transformer.hpp"
@@ -17,18 +18,6 @@
 
 namespace crasp::cli {
 namespace {
-
-std::string kind_name(const model::model& m) {
-  diagnostics ignored;
-  const auto kind = model_output_kind(m, "", ignored);
-  if (!kind) return "unknown";
-  switch (*kind) {
-    case output_kind::boolean: return "bool";
-    case output_kind::count: return "count";
-    case output_kind::next: return "next";
-  }
-  return "unknown";
-}
 
 /// Distinct rotary frequencies over all heads, ascending.
 std::set<double> frequencies(const model::model& m) {
@@ -52,7 +41,7 @@ exit_code info_model_command(const info_options& opts, io& io) {
   if (opts.common.json) {
     json j;
     j["model"] = opts.common.program;
-    j["output"] = kind_name(m);
+    j["output"] = output_kind_name(m);
     j["outputs"] = m.output_labels;
     j["pe"] = std::string(model::to_string(m.pe));
     j["max_len"] = m.max_len - 1;
@@ -72,7 +61,7 @@ exit_code info_model_command(const info_options& opts, io& io) {
     out += fmt::format("{:<15}{}\n", key, value);
   };
   field("model", opts.common.program);
-  field("output", fmt::format("{} ({} score{})", kind_name(m), s.n_out, s.n_out == 1 ? "" : "s"));
+  field("output", fmt::format("{} ({} score{})", output_kind_name(m), s.n_out, s.n_out == 1 ? "" : "s"));
   field("pe", std::string(model::to_string(m.pe)));
   field("max-len", fmt::format("{} (+1 BOS position)", m.max_len - 1));
   field("layers", std::to_string(s.layers));

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "crasp/transformer.hpp"
+
 namespace crasp::cli {
 
 std::optional<engine_kind> parse_engine(std::string_view text) {
@@ -25,6 +27,18 @@ std::optional<model::positional> parse_cli_positional(std::string_view text) {
   if (text == "ape") return model::positional::ape;
   if (text == "rope") return model::positional::rope;
   return std::nullopt;
+}
+
+std::string output_kind_name(const model::model& m) {
+  diagnostics ignored;  // a model whose labels follow no convention is reported as "unknown"
+  const auto kind = model_output_kind(m, "", ignored);
+  if (!kind) return "unknown";
+  switch (*kind) {
+    case output_kind::boolean: return "bool";
+    case output_kind::count: return "count";
+    case output_kind::next: return "next";
+  }
+  return "unknown";
 }
 
 bool is_saved_model_path(const std::string& path) {

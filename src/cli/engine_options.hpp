@@ -37,6 +37,10 @@ std::string_view precision_name(precision p);
 /// The positional encodings the CLI offers: "nope", "ape" or "rope".
 std::optional<model::positional> parse_cli_positional(std::string_view text);
 
+/// "bool", "count" or "next": what a model's outputs answer (from its output labels), or
+/// "unknown" when they follow no convention.
+std::string output_kind_name(const model::model& m);
+
 /// True when `path` names a saved model (.safetensors) rather than a program.
 bool is_saved_model_path(const std::string& path);
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "compile/lowering.hpp"
+#include "support/ir_walk.hpp"
 #include "crasp/compile.hpp"
 
 namespace crasp {
@@ -13,26 +14,7 @@ namespace lower {
 
 namespace {
 
-template <class F>
-void for_each_operand(const ir::op& op, F&& f) {
-  std::visit(
-      [&](const auto& n) {
-        using T = std::decay_t<decltype(n)>;
-        if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::scale>) {
-          f(n.a);
-        } else if constexpr (std::is_same_v<T, ir::count>) {
-          f(n.body);
-        } else if constexpr (std::is_same_v<T, ir::select>) {
-          f(n.cond);
-          f(n.a);
-          f(n.b);
-        } else if constexpr (requires { n.a; n.b; }) {
-          f(n.a);
-          f(n.b);
-        }
-      },
-      op);
-}
+using ir::for_each_operand;
 
 /// Why a node needs positions, or empty when it does not.
 std::string positional_reason(const ir::node& node) {

@@ -5,33 +5,12 @@
 #include <fmt/format.h>
 
 #include "interpret/eval_state.hpp"
+#include "support/ir_walk.hpp"
 
 namespace crasp::detail {
 namespace {
 
-template <class F>
-void for_each_operand(const ir::op& op, F&& f) {
-  std::visit(
-      [&](const auto& n) {
-        using T = std::decay_t<decltype(n)>;
-        if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::scale>) {
-          f(n.a);
-        } else if constexpr (std::is_same_v<T, ir::and_> || std::is_same_v<T, ir::or_> ||
-                             std::is_same_v<T, ir::compare> || std::is_same_v<T, ir::add> ||
-                             std::is_same_v<T, ir::sub> || std::is_same_v<T, ir::min_> ||
-                             std::is_same_v<T, ir::max_>) {
-          f(n.a);
-          f(n.b);
-        } else if constexpr (std::is_same_v<T, ir::count>) {
-          f(n.body);
-        } else if constexpr (std::is_same_v<T, ir::select>) {
-          f(n.cond);
-          f(n.a);
-          f(n.b);
-        }
-      },
-      op);
-}
+using ir::for_each_operand;
 
 // True when `target` is in the cone of `root`; nodes already in an earlier cone are skipped
 // (they were not the target), so all searches together visit each node once.
