@@ -65,18 +65,7 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   };
   field("program", opts.common.program);
   field("model", opts.output);
-  field("output", fmt::format("{} ({} score{})", output_kind_name(c.model), s.n_out,
-                              s.n_out == 1 ? "" : "s"));
-  field("pe", std::string(model::to_string(c.model.pe)));
-  // The model holds one more position than the program input: the internal BOS.
-  field("max-len", fmt::format("{} (+1 BOS position)", c.model.max_len - 1));
-  field("layers", std::to_string(s.layers));
-  field("heads", fmt::format("{} (at most {} per layer, d_head <= {})", s.heads, s.max_heads,
-                             s.max_d_head));
-  field("d_model", std::to_string(s.d_model));
-  field("max d_ff", std::to_string(s.max_d_ff));
-  field("vocab", std::to_string(s.vocab));
-  field("parameters", std::to_string(s.parameters));
+  out += architecture_text(c.model);
   field("counts", std::to_string(c.stats.counts));
   field("guard reads", std::to_string(c.stats.guard_reads));
   field("comparisons", std::to_string(c.stats.comparisons));

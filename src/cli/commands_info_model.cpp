@@ -61,16 +61,7 @@ exit_code info_model_command(const info_options& opts, io& io) {
     out += fmt::format("{:<15}{}\n", key, value);
   };
   field("model", opts.common.program);
-  field("output", fmt::format("{} ({} score{})", output_kind_name(m), s.n_out, s.n_out == 1 ? "" : "s"));
-  field("pe", std::string(model::to_string(m.pe)));
-  field("max-len", fmt::format("{} (+1 BOS position)", m.max_len - 1));
-  field("layers", std::to_string(s.layers));
-  field("heads", fmt::format("{} (at most {} per layer, d_head <= {})", s.heads, s.max_heads,
-                             s.max_d_head));
-  field("d_model", std::to_string(s.d_model));
-  field("max d_ff", std::to_string(s.max_d_ff));
-  field("vocab", std::to_string(s.vocab));
-  field("parameters", std::to_string(s.parameters));
+  out += architecture_text(m);
   if (!freqs.empty()) {
     std::string list;
     for (double f : freqs) list += fmt::format("{}{:.6g}", list.empty() ? "" : " ", f);

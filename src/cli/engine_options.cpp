@@ -41,6 +41,27 @@ std::string output_kind_name(const model::model& m) {
   return "unknown";
 }
 
+std::string architecture_text(const model::model& m) {
+  const model::summary s = model::summarize(m);
+  std::string out;
+  auto field = [&out](std::string_view key, const std::string& value) {
+    out += fmt::format("{:<15}{}\n", key, value);
+  };
+  field("output", fmt::format("{} ({} score{})", output_kind_name(m), s.n_out,
+                              s.n_out == 1 ? "" : "s"));
+  field("pe", std::string(model::to_string(m.pe)));
+  // The model holds one more position than the program input: the internal BOS.
+  field("max-len", fmt::format("{} (+1 BOS position)", m.max_len - 1));
+  field("layers", std::to_string(s.layers));
+  field("heads", fmt::format("{} (at most {} per layer, d_head <= {})", s.heads, s.max_heads,
+                             s.max_d_head));
+  field("d_model", std::to_string(s.d_model));
+  field("max d_ff", std::to_string(s.max_d_ff));
+  field("vocab", std::to_string(s.vocab));
+  field("parameters", std::to_string(s.parameters));
+  return out;
+}
+
 bool is_saved_model_path(const std::string& path) {
   return std::filesystem::path(path).extension() == ".safetensors";
 }

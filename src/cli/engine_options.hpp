@@ -41,6 +41,10 @@ std::optional<model::positional> parse_cli_positional(std::string_view text);
 /// "unknown" when they follow no convention.
 std::string output_kind_name(const model::model& m);
 
+/// The architecture lines `compile` and `info MODEL` print ("output", "pe", "max-len",
+/// "layers", ... "parameters"), each as "KEY           VALUE\n".
+std::string architecture_text(const model::model& m);
+
 /// True when `path` names a saved model (.safetensors) rather than a program.
 bool is_saved_model_path(const std::string& path);
 
