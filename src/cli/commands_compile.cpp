@@ -58,7 +58,6 @@ json summary_json(const compile_command_options& opts, const compiled_program& c
 
 std::string summary_text(const compile_command_options& opts, const compiled_program& c,
                          const std::vector<precision_check>& checks) {
-  const model::summary s = model::summarize(c.model);
   std::string out;
   auto field = [&out](std::string_view key, const std::string& value) {
     out += fmt::format("{:<15}{}\n", key, value);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace crasp::lower {
 
 builder::builder(int max_len, model::positional pe) : max_len_(max_len), pe_(pe) {}
@@ -56,7 +58,7 @@ constexpr int bos_dim = 1;
 
 void builder::uniform_read(int l, const affine& value, int out, bool mask) {
   auto& spec = layer(l);
-  if (!spec.uniform) spec.uniform = head_spec{"L" + std::to_string(l) + ".count", {}, {}, 0, {}};
+  if (!spec.uniform) spec.uniform = head_spec{fmt::format("L{}.count", l), {}, {}, 0, {}};
   affine v = value;
   if (mask) v.add(bos_dim, -at_bos(value));
   spec.uniform->rows.push_back({v, out});
@@ -68,7 +70,7 @@ void builder::guard_read(int l, std::uint32_t offset, const std::vector<int>& qd
   auto& spec = layer(l);
   auto [it, fresh] = spec.guards.try_emplace(offset);
   if (fresh) {
-    it->second = head_spec{"L" + std::to_string(l) + ".read[i-" + std::to_string(offset) + "]",
+    it->second = head_spec{fmt::format("L{}.read[i-{}]", l, offset),
                            qdims, kdims, beta, {}};
   }
   affine v = value;
@@ -81,7 +83,7 @@ void builder::read(int l, const std::string& key, const head_shape& shape, const
   auto& spec = layer(l);
   auto [it, fresh] = spec.shaped.try_emplace(key);
   if (fresh) {
-    it->second.name = "L" + std::to_string(l) + "." + shape.name;
+    it->second.name = fmt::format("L{}.{}", l, shape.name);
     it->second.shape = shape;
   }
   affine v = value;
@@ -163,7 +165,7 @@ model::model builder::assemble(int n_layers, int bos_token) const {
   }
   for (int l = 0; l < n_layers; ++l) {
     model::layer out;
-    out.name = "L" + std::to_string(l);
+    out.name = fmt::format("L{}", l);
     if (l < static_cast<int>(layers_.size())) {
       const auto& spec = layers_[static_cast<std::size_t>(l)];
       auto rows_of = [](const head_spec& h) {
