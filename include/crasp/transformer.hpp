@@ -48,6 +48,35 @@ template <class T>
 model_decision read_decision(const model::basic_model<T>& m, output_kind kind,
                              const model::vector<T>& scores, std::size_t pos);
 
+/// Where an input length stands against what a compiled model guarantees, from the most to the
+/// least trusted. The certified length comes from the worst-case rounding analysis done at
+/// compile time (compile_stats::certified_f64/f32, kept in the model's info as "certified.f64"
+/// and "certified.f32"); the designed length is the model's max_len - 1.
+enum class length_trust {
+  certified,    ///< within the certified range for the run's precision
+  designed,     ///< within the designed length but past the certified range (or none recorded)
+  past_design,  ///< past the designed length (NoPE/RoPE only: an APE model refuses the input)
+};
+
+/// The certified length, in program tokens, recorded in the model for T's precision ("certified.f32"
+/// for float, "certified.f64" otherwise); nullopt when the model records none (say, a model that
+/// was not compiled by crasp).
+template <class T>
+std::optional<int> certified_length(const model::basic_model<T>& m);
+
+/// How far a run of `length` program tokens is guaranteed (see length_trust).
+template <class T>
+length_trust trust_at(const model::basic_model<T>& m, std::size_t length);
+
+/// Adds a warning under `origin` when `length` program tokens lie past the model's certified
+/// range or its designed length (`what` names the sequence, e.g. "input"), so that an answer
+/// there is reported as unguaranteed rather than silently trusted. Returns the trust level.
+/// run_transformer, decide and generate_transformer call it on every input they answer.
+template <class T>
+length_trust warn_untrusted(const model::basic_model<T>& m, std::size_t length,
+                            const std::string& what, const std::string& origin,
+                            diagnostics& diags);
+
 /// Acceptor mode on the model (or one next-token prediction: value unused, see decide()).
 /// Empty input is an error, as in crasp::run.
 template <class T>
@@ -71,7 +100,15 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
                                                     std::size_t max_new, const std::string& origin,
                                                     diagnostics& diags);
 
-// Instantiated for float and double in src/compile/transformer.cpp.
+// Instantiated for float and double in src/compile/transformer.cpp and src/compile/trust.cpp.
+extern template std::optional<int> certified_length(const model::basic_model<double>&);
+extern template std::optional<int> certified_length(const model::basic_model<float>&);
+extern template length_trust trust_at(const model::basic_model<double>&, std::size_t);
+extern template length_trust trust_at(const model::basic_model<float>&, std::size_t);
+extern template length_trust warn_untrusted(const model::basic_model<double>&, std::size_t,
+                                            const std::string&, const std::string&, diagnostics&);
+extern template length_trust warn_untrusted(const model::basic_model<float>&, std::size_t,
+                                            const std::string&, const std::string&, diagnostics&);
 extern template std::optional<output_kind> model_output_kind(const model::basic_model<double>&,
                                                              const std::string&, diagnostics&);
 extern template std::optional<std::vector<int>> encode_for_model(const model::basic_model<double>&,

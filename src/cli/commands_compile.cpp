@@ -91,10 +91,8 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     print_warning(io, opts.output,
                   "run and generate recognize a saved model by the .safetensors extension");
   }
-  // Every saved model states the lengths its error analysis guarantees and the margins it was
-  // observed to keep, in both precisions.
-  compiled->model.info["certified.f64"] = std::to_string(compiled->stats.certified_f64);
-  compiled->model.info["certified.f32"] = std::to_string(compiled->stats.certified_f32);
+  // Every saved model states the margins it was observed to keep, in both precisions, next to
+  // the certified lengths compile() records.
   std::vector<precision_check> checks;
   if (!opts.no_check) {
     auto done = check_compiled(loaded->program, *compiled, opts, io);

@@ -43,13 +43,18 @@ std::optional<std::string> canonical_expected(bool generator, const std::string&
 }
 
 /// The engine's actual answer on one example, as it would be written in an examples file.
-std::string actual_output(const engine& eng, const example& ex, std::size_t max_new) {
+/// `longest` gets the longest sequence the answer was decided on (the input, or the input with
+/// its continuation), against which a model's certified range is compared.
+std::string actual_output(const engine& eng, const example& ex, std::size_t max_new,
+                          std::size_t& longest) {
   diagnostics diags;
+  longest = ex.tokens.size();
   if (eng.is_generator()) {
     auto gen = eng.generate(ex.tokens, max_new, ex.origin, diags);
     if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) {
       return "error: " + first_error(diags);
     }
+    longest += gen->continuation.size();
     std::string out = format_continuation(gen->continuation);
     if (gen->reason == stop_reason::max_new) out += fmt::format(" (cut at --max-new {})", max_new);
     if (gen->reason == stop_reason::max_len) out += " (cut at the model's max-len)";
@@ -117,6 +122,7 @@ program_report check_program(const std::string& path, std::size_t width,
   }
 
   std::vector<mismatch> mismatches;
+  std::size_t uncertified = 0;
   for (const example& ex : *examples) {
     ++rep.total;
     auto expected = canonical_expected(eng->is_generator(), ex.expected);
@@ -126,7 +132,11 @@ program_report check_program(const std::string& path, std::size_t width,
       mismatches.push_back({&ex, ex.expected, "(not compared)"});
       continue;
     }
-    std::string actual = actual_output(*eng, ex, opts.max_new);
+    std::size_t longest = 0;
+    std::string actual = actual_output(*eng, ex, opts.max_new, longest);
+    // A model answer past the certified range is counted, not passed off as guaranteed (the
+    // per-example warnings would drown the summary).
+    if (const auto t = eng->trust(longest); t && *t != length_trust::certified) ++uncertified;
     if (actual == *expected) {
       ++rep.passed;
     } else {
@@ -146,6 +156,13 @@ program_report check_program(const std::string& path, std::size_t width,
   std::string tail = fmt::format("{}/{} ok", rep.passed, rep.total);
   if (const std::size_t bad = diags.error_count(); bad > 0) {
     tail += fmt::format(", {} malformed line{}", bad, bad == 1 ? "" : "s");
+  }
+  if (eng->is_transformer()) {
+    rep.doc["uncertified"] = uncertified;
+    if (uncertified > 0) {
+      tail += fmt::format(" ({} past the model's certified {} range)", uncertified,
+                          opts.engine.prec == precision::f32 ? "f32" : "f64");
+    }
   }
   finish(tail);
   if (!opts.json) {

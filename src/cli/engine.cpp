@@ -41,22 +41,6 @@ std::optional<answer> run_model(const model::basic_model<T>& m, output_kind kind
   return answer{format_value(*out), json_value(*out), type_name(out->kind)};
 }
 
-// NoPE and RoPE models run past their designed length but nothing guarantees their answers there (APE
-// models refuse such inputs in forward()), so say so rather than print a possibly wrong answer
-// as if it were sound.
-template <class T>
-void warn_past_design(const model::basic_model<T>& m, const char* what, std::size_t length,
-                      const std::string& origin, diagnostics& diags) {
-  const auto designed = static_cast<std::size_t>(m.max_len > 0 ? m.max_len - 1 : 0);
-  if (m.pe == model::positional::ape || length <= designed) return;
-  // Worded like the APE model's error, so the two read as one rule.
-  diags.add(diagnostic{severity::warning,
-                       fmt::format("{} of {} tokens is longer than the model's designed maximum "
-                                   "of {}; the answer may be wrong",
-                                   what, length, designed),
-                       nullptr, {}, origin, {}, {}});
-}
-
 }  // namespace
 
 bool engine::check_tokens(const std::vector<std::string>& tokens, const std::string& origin,
@@ -96,11 +80,9 @@ std::optional<answer> engine::run(const std::vector<std::string>& tokens,
                                   const std::string& origin, diagnostics& diags) const {
   if (is_transformer() && !check_tokens(tokens, origin, diags)) return std::nullopt;
   if (const auto* m = std::get_if<model::model>(&model_)) {
-    warn_past_design(*m, "input", tokens.size(), origin, diags);
     return run_model(*m, kind_, tokens, origin, diags);
   }
   if (const auto* m = std::get_if<model::model_f32>(&model_)) {
-    warn_past_design(*m, "input", tokens.size(), origin, diags);
     return run_model(*m, kind_, tokens, origin, diags);
   }
   const ir::program& program = *program_;
@@ -115,18 +97,18 @@ std::optional<answer> engine::run(const std::vector<std::string>& tokens,
   return answer{format_value(*out), json_value(*out), type_name(out->kind)};
 }
 
+std::optional<length_trust> engine::trust(std::size_t length) const {
+  if (const auto* m = std::get_if<model::model>(&model_)) return trust_at(*m, length);
+  if (const auto* m = std::get_if<model::model_f32>(&model_)) return trust_at(*m, length);
+  return std::nullopt;
+}
+
 std::optional<generate_output> engine::generate(const std::vector<std::string>& prefix,
                                                 std::size_t max_new, const std::string& origin,
                                                 diagnostics& diags) const {
   if (is_transformer() && !check_tokens(prefix, origin, diags)) return std::nullopt;
-  auto on_model = [&](const auto& m) {
-    auto out = generate_transformer(m, prefix, max_new, origin, diags);
-    if (out) {
-      warn_past_design(m, "prefix with its continuation", prefix.size() + out->continuation.size(),
-                       origin, diags);
-    }
-    return out;
-  };
+  // generate_transformer warns itself when the sequence runs past the certified range.
+  auto on_model = [&](const auto& m) { return generate_transformer(m, prefix, max_new, origin, diags); };
   if (const auto* m = std::get_if<model::model>(&model_)) return on_model(*m);
   if (const auto* m = std::get_if<model::model_f32>(&model_)) return on_model(*m);
   return crasp::generate(*program_, prefix, max_new, origin, diags);

@@ -47,6 +47,9 @@ class engine {
   /// `crasp run`'s answer on one instance: the acceptor's value, or the next token (or <none>).
   std::optional<answer> run(const std::vector<std::string>& tokens, const std::string& origin,
                             diagnostics& diags) const;
+  /// How far a transformer's answer at `length` program tokens is guaranteed (nullopt for the
+  /// interpreter, which is exact at every length).
+  [[nodiscard]] std::optional<length_trust> trust(std::size_t length) const;
   /// Greedy generation, as crasp::generate.
   std::optional<generate_output> generate(const std::vector<std::string>& prefix,
                                           std::size_t max_new, const std::string& origin,

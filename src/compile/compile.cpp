@@ -212,6 +212,9 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   const double slope = L.compare_slope();
   out.stats.certified_f64 = std::max(0, L.b.certified_length(std::ldexp(1.0, -53), slope) - 1);
   out.stats.certified_f32 = std::max(0, L.b.certified_length(std::ldexp(1.0, -24), slope) - 1);
+  // Kept with the model, so that a run of a saved model can tell when it leaves the range.
+  out.model.info["certified.f64"] = std::to_string(out.stats.certified_f64);
+  out.model.info["certified.f32"] = std::to_string(out.stats.certified_f32);
   const diagnostics problems = model::validate(out.model);
   if (problems.has_errors()) {
     diags.error(origin, "internal error: the compiled model is malformed");

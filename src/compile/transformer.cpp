@@ -90,7 +90,9 @@ std::optional<model_decision> decide_tokens(const model::basic_model<T>& m, outp
   }
   const auto ids = encode_for_model(m, tokens, origin, diags);
   if (!ids) return std::nullopt;
-  return decide_ids(m, kind, *ids, "input", origin, diags);
+  auto d = decide_ids(m, kind, *ids, "input", origin, diags);
+  if (d) warn_untrusted(m, tokens.size(), "input", origin, diags);
+  return d;
 }
 
 std::string quoted_list(const std::vector<std::string>& toks) {
@@ -286,6 +288,13 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
     out.continuation.push_back(d->next.front());
     ids->push_back(*id);
   }
+  // The longest sequence a decision was made on is the least trusted: the whole sequence, less
+  // the last token when the loop stopped before predicting after it (max_new, max_len).
+  std::size_t decided = ids->size() - 1;
+  if ((out.reason == stop_reason::max_new || out.reason == stop_reason::max_len) &&
+      !out.continuation.empty())
+    --decided;
+  warn_untrusted(m, decided, "prefix with its continuation", origin, diags);
   return out;
 }
 
