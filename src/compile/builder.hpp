@@ -73,7 +73,7 @@ class builder {
     double slope = 1;
     int out = -1;
     bool phase = false;  ///< x = w - 2u of a phase head: tolerance u/2 instead of u/2 - 1/M
-    /// A cleaning clamp (unit scale, x = b - 1 for a near-0/1 b): when |error of b| < 1/8 its
+    /// A cleaning clamp (unit scale, x = b - 1 for a near-0/1 b): when |error of b| < 1/4 its
     /// two pre-activations and their difference are computed exactly, so its output is exact.
     bool exact = false;
   };

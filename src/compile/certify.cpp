@@ -13,7 +13,7 @@
 // - a phase head's weight on BOS has a relative error of its score's rounding plus a few eps;
 // - a clamp output is flat: with its input within tolerance, only the rounding of its own two
 //   pre-activations reaches it (they differ by exactly 1), so E = 2 gamma_k (slope sum|w|X + 2);
-// - a cleaning clamp (exact_booleans) reads a near-0/1 value within 1/8 and outputs exactly 0/1;
+// - a cleaning clamp (exact_booleans) reads a near-0/1 value within 1/4 and outputs exactly 0/1;
 // - any other FFN output (AND, OR, min, max, ?:, conversions, gates) passes input errors on,
 //   except that integer forms of exact integers are computed exactly.
 //
@@ -163,7 +163,7 @@ bool builder::certifies(int n, double eps, double slope) const {
       double err = 0;
       for (auto [dm, coef] : c.x.terms) err += std::abs(coef) * b.E[static_cast<std::size_t>(dm)];
       const double u = 1.0 / N;
-      const double tol = c.exact ? 0.125 : !c.u_scale ? 0.25 : c.phase ? u / 2 : u / 2 - 1 / slope;
+      const double tol = c.exact ? 0.25 : !c.u_scale ? 0.25 : c.phase ? u / 2 : u / 2 - 1 / slope;
       if (!(err + rounding < tol)) return false;
     }
     std::vector<double> lo2(d, 0.0), hi2(d, 0.0), E2(d, 0.0), mag2(d, 0.0), terms(d, 0.0);

@@ -52,9 +52,11 @@ form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scal
 
 form_at lowering::cleaned(const std::string& name, const form_at& in) {
   if (!opts.exact_booleans) return in;
-  // The unit clamp of x = b - 1: ReLU(2b - 1/2) - ReLU(2b - 3/2). For b within 1/8 of 0 or 1,
-  // 2b - 1/2 and 2b - 3/2 are representable (b is a multiple of its ulp, the constants of
-  // coarser ones), so both units and their difference are exact: the output is exactly 0 or 1.
+  // The unit clamp of x = b - 1: ReLU(2b - 1/2) - ReLU(2b - 3/2). For b within 1/4 of 0 both
+  // pre-activations round to at most 0 (rounding is monotone), so the output is exactly 0. For
+  // b within 1/4 of 1, 2b is exact and in [3/2, 5/2], and 2b - 1/2 in [1, 2] and 2b - 3/2 in
+  // [0, 1] are multiples of 2b's ulp that are representable, so both units and their
+  // difference are exact: the output is exactly 1.
   const affine x = in.f - affine::of(one);
   std::vector<std::pair<affine, double>> units;
   clamp_units(units, x, false, 2.0, one, -1, 1);

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <random>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -111,4 +113,43 @@ TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
   CHECK(shorter.stats.certified_f32 == 64);
   CHECK(longer.stats.certified_f32 < 4096);
   CHECK(longer.stats.certified_f64 == 4096);
+}
+
+namespace {
+
+// The cleaning clamp's pre-activations as the FFN computes them: 2b + (-1/2)·1, one rounding
+// each (with or without a fused multiply-add, since 2b is exact).
+template <class T>
+T cleaned(T b) {
+  const T h1 = std::max(T(0), T(2) * b + T(-0.5) * T(1));
+  const T h2 = std::max(T(0), T(2) * b + T(-1.5) * T(1));
+  return h1 - h2;
+}
+
+template <class T>
+void check_cleaning_exact() {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> within(-0.25, 0.25);
+  for (int k = 0; k < 200000; ++k) {
+    const T d = static_cast<T>(within(rng));
+    REQUIRE(cleaned<T>(d) == T(0));
+    REQUIRE(cleaned<T>(T(1) + d) == T(1));
+  }
+  // The edges of the tolerance, and just inside them.
+  for (T edge : {T(-0.25), T(0.25), T(0.75), T(1.25)}) {
+    const T target = edge < T(0.5) ? T(0) : T(1);
+    REQUIRE(cleaned<T>(edge) == target);
+    REQUIRE(cleaned<T>(std::nextafter(edge, target)) == target);
+  }
+  // Past them the output is no longer 0 or 1: the tolerance in certify.cpp is the real limit.
+  CHECK(cleaned<T>(T(0.3)) != T(0));
+  CHECK(cleaned<T>(T(0.7)) != T(1));
+}
+
+}  // namespace
+
+TEST_CASE("the cleaning clamp outputs exactly 0 or 1 for inputs within 1/4 of them",
+          "[certify]") {
+  check_cleaning_exact<float>();
+  check_cleaning_exact<double>();
 }
