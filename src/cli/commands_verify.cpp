@@ -26,16 +26,22 @@ std::string lengths_label(const length_bucket& b) {
   return fmt::format("{}..{}", b.min_length, b.max_length);
 }
 
+// Whether a bucket lies within the certified length: "yes", "no", or "part" when it straddles it.
+std::string certified_cell(const length_bucket& b, int certified) {
+  if (b.max_length <= certified) return "yes";
+  return b.min_length > certified ? "no" : "part";
+}
+
 // Columns are as wide as their widest cell; the first two are left-aligned (labels).
-std::string bucket_table(const verify_report& rep) {
+std::string bucket_table(const verify_report& rep, int certified) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"lengths", "kind", "inputs", "decisions", "mismatches", "min slack",
-                  "min margin"});
+                  "min margin", "certified"});
   for (const length_bucket& b : rep.buckets) {
     rows.push_back({lengths_label(b), b.exhaustive ? "exhaustive" : "random",
                     std::to_string(b.inputs), std::to_string(b.decisions),
                     std::to_string(b.mismatches), fmt::format("{:.6f}", b.min_slack),
-                    fmt::format("{:.6f}", b.min_output_margin)});
+                    fmt::format("{:.6f}", b.min_output_margin), certified_cell(b, certified)});
   }
   std::vector<std::size_t> width(rows.front().size(), 0);
   for (const auto& row : rows) {
@@ -55,12 +61,13 @@ std::string bucket_table(const verify_report& rep) {
   return out;
 }
 
-json report_json(const verify_command_options& opts, const verify_report& rep) {
+json report_json(const verify_command_options& opts, const verify_report& rep, int certified) {
   json j;
   j["program"] = opts.common.program;
   j["pe"] = std::string(model::to_string(opts.engine.pe));
   j["precision"] = std::string(precision_name(opts.engine.prec));
   j["max_len"] = opts.engine.max_len;
+  j["certified"] = certified;
   j["buckets"] = json::array();
   for (const length_bucket& b : rep.buckets) {
     j["buckets"].push_back({{"min_length", b.min_length},
@@ -70,7 +77,8 @@ json report_json(const verify_command_options& opts, const verify_report& rep) {
                             {"decisions", b.decisions},
                             {"mismatches", b.mismatches},
                             {"min_slack", b.min_slack},
-                            {"min_output_margin", b.min_output_margin}});
+                            {"min_output_margin", b.min_output_margin},
+                            {"certified", b.max_length <= certified}});
   }
   j["inputs"] = rep.inputs;
   j["decisions"] = rep.decisions;
@@ -117,14 +125,23 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
                   "to run)");
   }
 
+  // The worst-case bound for this precision (compile_stats): buckets past it are measured,
+  // not guaranteed, and the table says which.
+  const bool f32 = opts.engine.prec == precision::f32;
+  const int certified = f32 ? compiled->stats.certified_f32 : compiled->stats.certified_f64;
   if (opts.common.json) {
-    io.out << dump_json(report_json(opts, *rep));
+    io.out << dump_json(report_json(opts, *rep, certified));
   } else {
-    io.out << bucket_table(*rep);
+    io.out << bucket_table(*rep, certified);
     io.out << fmt::format("verify: {} inputs, {} decisions, {} mismatch{} ({})\n", rep->inputs,
                           rep->decisions, rep->mismatches, rep->mismatches == 1 ? "" : "es",
                           describe_model_flags(opts.engine.pe, opts.engine.prec,
                                                opts.engine.max_len));
+    io.out << fmt::format("certified: {} to length {} (worst-case rounding bound); {}\n",
+                          f32 ? "f32" : "f64", certified,
+                          certified >= opts.engine.max_len
+                              ? "every length checked is guaranteed"
+                              : "longer lengths are measured here, not guaranteed");
     if (rep->shortest) {
       io.out << fmt::format("shortest counterexample: {}\n  expected: {}\n  actual:   {}\n",
                             join_tokens(rep->shortest->tokens), rep->shortest->expected,
