@@ -78,3 +78,25 @@ TEST_CASE("verify's slack sees an error before it flips a decision", "[limits]")
   for (const auto& b : skewed.buckets) skewed_slack = std::min(skewed_slack, b.min_slack);
   CHECK(skewed_slack < 0.9);
 }
+
+TEST_CASE("a rotary guard head with too little sharpness is caught", "[limits][rope]") {
+  const auto p = lowering_test::load(R"(alphabet A = { "a" "b" }
+X = #[j <= i, j == i - 1] "a" + #[j <= i] "b" > #[j <= i] "a"
+)");
+  auto c = lowering_test::compile(p, positional::rope, 512);
+  REQUIRE(verified(p, c).ok());
+  // The rotary read of i - 1 scores its target 2 beta above the nearest other key; a quarter of
+  // that lets the neighbours' weight through, and the compared counts go wrong.
+  int weakened = 0;
+  for (auto& layer : c.model.layers)
+    for (auto& head : layer.heads)
+      if (head.name.find("rope.read[") != std::string::npos) {
+        head.wq /= 4.0;
+        ++weakened;
+      }
+  REQUIRE(weakened > 0);
+  const auto report = verified(p, c);
+  CHECK_FALSE(report.ok());
+  REQUIRE(report.shortest);
+  CHECK(report.shortest->tokens.size() > 2);
+}
