@@ -143,6 +143,21 @@ template <class T> struct forward_result {
   std::vector<named_residual<T>> residuals;     ///< filled only with keep_residuals
 };
 
+/// Keys per block of the attention's blocked pairwise summation: forward() computes every
+/// weighted sum of values and every softmax denominator as GEMMs over blocks of at most this many
+/// keys whose results are added in a balanced tree. The certified lengths of compiled models
+/// (compile_stats) rely on the resulting error bound (attention_sum_terms).
+inline constexpr int attention_sum_block = 64;
+
+/// The k of the rounding bound gamma_k of such a sum over n keys: at most attention_sum_block
+/// products per block, then ceil(log2(number of blocks)) additions.
+constexpr double attention_sum_terms(double n) {
+  if (n <= attention_sum_block) return n;
+  double depth = 0;
+  for (double blocks = 1; blocks * attention_sum_block < n; blocks *= 2) ++depth;
+  return attention_sum_block + depth;
+}
+
 /// Options of forward().
 struct forward_options {
   bool keep_residuals = false;  ///< also return the residual after every sublayer

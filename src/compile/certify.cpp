@@ -3,13 +3,15 @@
 // Every residual dimension gets a bound X on |value| and a bound E on its error at program
 // positions, propagated sublayer by sublayer in the order the forward pass computes them, with
 // the standard bound for a dot product of k terms, |fl(w.x) - w.x| <= gamma_k sum |w||x|,
-// gamma_k = k eps / (1 - k eps), valid for any summation order (so for Eigen's GEMM too):
+// gamma_k = k eps / (1 - k eps), valid for any summation order (so for Eigen's GEMM too). The
+// attention's sums over n keys are blocked pairwise (forward.cpp), so their k is
+// s_n = attention_sum_terms(n) = 64 + ceil(log2(n / 64)), not n:
 //
 // - embedding and APE entries are exact (0, +-1, 1);
 // - a uniform head's output is (sum of values) / n: exact integers sum exactly and one division
-//   rounds (E = eps X); otherwise E = E_v + gamma_n X_v + eps X_v;
+//   rounds (E = eps X); otherwise E = E_v + gamma_{s_n} X_v + eps X_v;
 // - a guard head reads its target up to the leakage (n - 1) exp(-gap) of the other columns,
-//   gap = 2 beta less twice the score rounding, plus gamma_n X_v of summation;
+//   gap = 2 beta less twice the score rounding, plus gamma_{s_n} X_v of summation;
 // - a phase head's weight on BOS has a relative error of its score's rounding plus a few eps;
 // - a clamp output is flat: with its input within tolerance, only the rounding of its own two
 //   pre-activations reaches it (they differ by exactly 1), so E = 2 gamma_k (slope sum|w|X + 2);
@@ -97,6 +99,8 @@ bool builder::certifies(int n, double eps, double slope) const {
     for (std::size_t t = 1; t < column.size(); ++t) widen(dm, column[t]);
   }
   const double N = n;
+  // The attention's weighted sums and denominators over N keys (blocked pairwise, forward.cpp).
+  const double g_sum = gamma(model::attention_sum_terms(N), eps);
   std::vector<int> clamps_of(d, 0);
   std::vector<bool> exact(d, false);
   for (const auto& c : clamps_) {
@@ -130,7 +134,7 @@ bool builder::certifies(int n, double eps, double slope) const {
         const double ev = b.e_of(r.value, eps);
         double e = 0;
         if (uniform) {
-          e = b.exact_integer(r.value) ? eps * xv : ev + gamma(N, eps) * xv + eps * xv;
+          e = b.exact_integer(r.value) ? eps * xv : ev + g_sum * xv + eps * xv;
         } else {
           const double score_err = gamma(2 * K + 4, eps) * beta * K * 2;
           if (phase) {
@@ -138,7 +142,7 @@ bool builder::certifies(int n, double eps, double slope) const {
           } else {
             const double gap = 2 * beta - 2 * score_err;
             const double leak = (N - 1) * std::exp(-gap);
-            e = ev + 2 * xv * leak + gamma(N, eps) * xv * (1 + leak) + eps * xv;
+            e = ev + 2 * xv * leak + g_sum * xv * (1 + leak) + eps * xv;
           }
         }
         written.push_back({r.out, vlo, vhi, e});

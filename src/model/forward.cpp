@@ -18,6 +18,25 @@ using Eigen::Index;
 // Query columns per attention chunk: bounds the score block to n x chunk.
 constexpr Index attention_chunk = 256;
 
+// V · E with blocked pairwise summation over the inner (key) dimension: blocks of at most
+// pairwise_block keys are ordinary GEMMs, and block results are added in a balanced tree, so
+// every entry is a sum of at most pairwise_block products followed by ceil(log2(blocks))
+// additions. Its rounding error is then bounded by gamma_{block + depth} instead of gamma_n,
+// which is what the certified float32 range of counts over non-integer values rests on
+// (docs/precision.md); the cost is that of the plain product plus one addition per level.
+template <class T>
+matrix<T> pairwise_product(const Eigen::Ref<const matrix<T>>& v,
+                           const Eigen::Ref<const matrix<T>>& e) {
+  const Index m = v.cols();
+  if (m <= attention_sum_block) return v * e;
+  // Split at a multiple of the block size near the middle, so the tree stays balanced.
+  const Index blocks = (m + attention_sum_block - 1) / attention_sum_block;
+  const Index left = (blocks / 2) * attention_sum_block;
+  matrix<T> out = pairwise_product<T>(v.leftCols(left), e.topRows(left));
+  out += pairwise_product<T>(v.rightCols(m - left), e.bottomRows(m - left));
+  return out;
+}
+
 template <class T> void apply_layer_norm(const basic_layer_norm<T>& ln, matrix<T>& x) {
   if (!ln.enabled) return;
   const Index d = x.rows();
@@ -66,13 +85,13 @@ void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Inde
   for (std::size_t s = 0; s + 1 < begins.size(); ++s) {
     const Index b = begins[s];
     const Index n = begins[s + 1] - b;
+    matrix<T> vx(v.rows() + 1, n);
     rotate_columns(q, h.rotary, b, n);
     rotate_columns(k, h.rotary, b, n);
     for (Index q0 = 0; q0 < n; q0 += attention_chunk) {
       const Index q1 = std::min(n, q0 + attention_chunk);
       // e(j, c) = exp(score(j, q0 + c) - max_j score), zero for j > q0 + c (causal mask).
       matrix<T> e = k.middleCols(b, q1).transpose() * q.middleCols(b + q0, q1 - q0);
-      vector<T> sums(q1 - q0);
       for (Index c = 0; c < q1 - q0; ++c) {
         const Index last = q0 + c;  // keys 0..last are visible
         T* col = e.data() + c * e.rows();
@@ -80,15 +99,19 @@ void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Inde
         Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>> visible(col, last + 1);
         const T mx = visible.maxCoeff();
         visible = (visible - mx).exp();
-        sums(c) = visible.sum();
         for (Index j = last + 1; j < e.rows(); ++j) col[j] = 0;
       }
+      // The values with a row of ones below them: the same pairwise product gives the weighted
+      // sums and the softmax denominators, both with the short error bound.
+      vx.topRows(v.rows()) = v.middleCols(b, q1);
+      vx.row(v.rows()).setOnes();
+      const matrix<T> block = pairwise_product<T>(vx.leftCols(q1), e);
       // Normalize after the weighted sum: with equal scores the sum of 0/1 values is exact and a
       // single division rounds it correctly.
-      matrix<T> block = v.middleCols(b, q1) * e;
-      for (Index c = 0; c < block.cols(); ++c)
-        for (Index r = 0; r < block.rows(); ++r) block(r, c) /= sums(c);
-      mixed.middleCols(b + q0, q1 - q0) = block;
+      for (Index c = 0; c < block.cols(); ++c) {
+        const T sum = block(v.rows(), c);
+        for (Index r = 0; r < v.rows(); ++r) mixed(r, b + q0 + c) = block(r, c) / sum;
+      }
     }
   }
   out.noalias() += h.wo * mixed;
