@@ -24,11 +24,12 @@ enum class task_mode {
 /// Every task of the catalogue (one value per entry, in catalogue order).
 enum class task_id {
   // Born retrieval
-  ur, ul, nr_first, nl_first,
-  // Born unique copy
-  uf, ub,
+  ur, ul, nr_first, nl_first, nr_last, nl_last,
+  // Born copy (unique, then with repeats)
+  uf, ub, nf, nb,
   // Huang et al.
-  bin_majority, majority, bin_majority_interleave, sort, unique_copy,
+  bin_majority, majority, bin_majority_interleave, sort, unique_copy, repeat_copy, parity,
+  addition,
   // formal languages (acceptors)
   dyck1, anbn, anbncn, aa_star, contains_ab, copy_every_2,
 };
@@ -40,6 +41,19 @@ inline constexpr std::string_view sep_token = "<sep>";
 inline constexpr std::string_view eos_token = "<eos>";
 inline constexpr std::string_view true_token = "True";
 inline constexpr std::string_view false_token = "False";
+
+/// Whether a task can be written in a language class (C-RASP for NoPE, C-RASP[pos] for APE).
+enum class expressible { yes, no, unknown };
+
+/// "yes", "no" or "unknown".
+std::string_view expressible_name(expressible e);
+
+/// A verdict with its evidence: the bundled program that witnesses it ("witness: programs/ur.crasp")
+/// or the published result that rules it out ("Lemma 6: reduction to (a|b|e)*ae*").
+struct verdict {
+  expressible value = expressible::unknown;
+  std::string reason;
+};
 
 /// One task of the catalogue.
 struct task_spec {
@@ -59,6 +73,28 @@ struct task_spec {
   std::size_t max_vocab;      ///< largest allowed k (26 for majority; SIZE_MAX if unbounded)
   std::size_t min_length;     ///< smallest `length` (content symbols) with an instance
   std::string source;         ///< paper the task comes from
+
+  // --- expressibility (filled in by src/tasks/verdicts.cpp) ---------------------------------
+  /// "Born retrieval", "Born copy", "Huang et al. algorithmic" or "formal language".
+  std::string category = {};
+  /// File in programs/ that solves the task ("ur.crasp"), empty when none can exist or none is
+  /// bundled.
+  std::string program = {};
+  /// Name of the alphabet in `program` that carries the task's variable vocabulary ("Sym",
+  /// "Letter"), empty for a fixed vocabulary.
+  std::string program_alphabet = {};
+  /// A natural but wrong program in programs/ that crasp check must refute with a
+  /// counterexample (e.g. ur.crasp for NRLast), empty when none is shipped.
+  std::string candidate = {};
+  std::string candidate_alphabet = {};
+  /// The verdicts as the literature states them, with their reasons: NoPE (C-RASP) and APE
+  /// (C-RASP[pos]). crasp check confirms them against the bundled programs.
+  verdict nope = {};
+  verdict ape = {};
+  /// The verdict printed in the reference table of the paper (for the side-by-side column);
+  /// nullopt when that paper gives none (the Born paper states only C-RASP[pos]).
+  std::optional<bool> paper_nope = {};
+  std::optional<bool> paper_ape = {};
 };
 
 /// A vocabulary size request as a named value (size == 0 means the task's default). The functions
@@ -91,9 +127,10 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k);
 
 /// The content symbols (no control tokens) of the task for vocabulary size k (k as for
 /// effective_vocab):
-///  - UR UL NRFirst NLFirst UF UB sort unique_copy: "t0" .. "t{k-1}" (default k: 5 for retrieval
-///    and UF/UB, 150 for sort and unique_copy);
-///  - bin_majority, bin_majority_interleave: "0" "1";
+///  - UR UL NRFirst NLFirst NRLast NLLast UF UB NF NB sort unique_copy: "t0" .. "t{k-1}"
+///    (default k: 5 for retrieval and copy, 150 for sort and unique_copy);
+///  - bin_majority, bin_majority_interleave, parity: "0" "1"; addition: "0" "1" "+";
+///  - repeat_copy: "a" "b";
 ///  - majority: "a" .. the k-th letter (k <= 26, default 26);
 ///  - dyck1: "(" ")"; anbn, copy_every_2: "a" "b"; anbncn, contains_ab: "a" "b" "c";
 ///    aa_star: "a".

@@ -94,4 +94,8 @@ void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vec
 std::optional<bool> member(task_id id, const tokens& input);
 instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng);
 
+/// Fills in category, program, candidate and the verdicts of every catalogue entry
+/// (src/tasks/verdicts.cpp).
+void attach_verdicts(std::vector<task_spec>& catalogue);
+
 }  // namespace crasp::tasks::detail

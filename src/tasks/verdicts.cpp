@@ -1,0 +1,188 @@
+// Expressibility as the literature states it, per catalogue task: the bundled program that
+// witnesses a "yes", the published result behind a "no", the shipped wrong candidate, and the
+// verdicts printed in the papers' tables (crasp-reference.md sections 3 and 5). crasp check
+// (src/task_check) confirms the "yes" verdicts by running the programs and refutes the candidates.
+#include "tasks/common.hpp"
+
+namespace crasp::tasks {
+
+std::string_view expressible_name(expressible e) {
+  switch (e) {
+    case expressible::yes:
+      return "yes";
+    case expressible::no:
+      return "no";
+    case expressible::unknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+namespace detail {
+namespace {
+
+const std::string born_cat = "Born retrieval";
+const std::string copy_cat = "Born copy";
+const std::string huang_cat = "Huang et al. algorithmic";
+const std::string lang_cat = "formal language";
+
+verdict yes(std::string reason) {
+  return {expressible::yes, std::move(reason)};
+}
+verdict no(std::string reason) {
+  return {expressible::no, std::move(reason)};
+}
+verdict unknown(std::string reason) {
+  return {expressible::unknown, std::move(reason)};
+}
+
+// NoPE for a task whose only construction uses positions and for which no impossibility
+// result is published: the honest answer is "unknown" unless a plain C-RASP program turns up
+// (crasp check upgrades the verdict when the bundled program needs no positions).
+const std::string no_nope_result =
+    "no NoPE (plain C-RASP) result is published; the paper states only C-RASP[pos]";
+// A C-RASP[pos] impossibility carries over to C-RASP, which has fewer predicates.
+const std::string from_pos = "follows from the C-RASP[pos] result (C-RASP is a fragment of it)";
+
+struct entry {
+  std::string category;
+  std::string program;
+  std::string program_alphabet;
+  std::string candidate;
+  std::string candidate_alphabet;
+  verdict nope;
+  verdict ape;
+  std::optional<bool> paper_nope;
+  std::optional<bool> paper_ape;
+};
+
+entry born_yes(std::string program, std::string lemma) {
+  return {born_cat, std::move(program), "Sym", "", "", unknown(no_nope_result),
+          yes(std::move(lemma)), std::nullopt, true};
+}
+
+entry born_no(std::string candidate, std::string lemma, const std::string& category) {
+  return {category, "", "", std::move(candidate), "Sym", no(from_pos), no(std::move(lemma)),
+          std::nullopt, false};
+}
+
+entry of(task_id id) {
+  switch (id) {
+    case task_id::ur:
+      return born_yes("ur.crasp", "Lemma 4: previous-token head plus induction head");
+    case task_id::ul:
+      return born_yes("ul.crasp", "Lemma 4: previous-token head plus anti-induction head");
+    case task_id::nr_first:
+      return born_yes("nrfirst.crasp", "Lemma 5: induction head on first occurrences");
+    case task_id::nl_first:
+      return born_yes("nlfirst.crasp", "Lemma 5 (variant for the left neighbour)");
+    case task_id::nr_last:
+      return born_no("ur.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
+                     born_cat);
+    case task_id::nl_last:
+      return born_no("ul.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
+                     born_cat);
+    case task_id::uf: {
+      auto e = born_yes("uf.crasp", "Lemma 7: iterate UR; at <sep> start after <bos>");
+      e.category = copy_cat;
+      return e;
+    }
+    case task_id::ub: {
+      auto e = born_yes("ub.crasp", "Lemma 7: iterate UL; at <sep> start before <sep>");
+      e.category = copy_cat;
+      return e;
+    }
+    case task_id::nf:
+      return born_no("uf.crasp",
+                     "Lemma 8: communication complexity (Huang et al. Thm 12)", copy_cat);
+    case task_id::nb:
+      return born_no("ub.crasp",
+                     "Lemma 8: communication complexity (Huang et al. Thm 12)", copy_cat);
+    case task_id::bin_majority:
+      return {huang_cat, "bin_majority.crasp", "", "", "", yes("a single count comparison"),
+              yes("C-RASP is a fragment of C-RASP[pos]"), true, true};
+    case task_id::majority:
+      return {huang_cat, "majority.crasp", "Letter", "", "", yes("pairwise count comparisons"),
+              yes("C-RASP is a fragment of C-RASP[pos]"), true, true};
+    case task_id::bin_majority_interleave:
+      return {huang_cat,
+              "bin_majority_interleave.crasp",
+              "",
+              "",
+              "",
+              no("the streams are defined by i % 3, which counts over a NoPE prefix cannot see "
+                 "(Huang et al. table)"),
+              yes("periodic predicate i % 3 separates the streams"),
+              false,
+              true};
+    case task_id::sort:
+      return {huang_cat, "sort.crasp", "Sym", "", "", yes("count the smaller symbols present"),
+              yes("C-RASP is a fragment of C-RASP[pos]"), true, true};
+    case task_id::unique_copy:
+      return {huang_cat,
+              "unique_copy.crasp",
+              "Sym",
+              "",
+              "",
+              no("Huang et al. table: needs positions (induction head with j == i-1)"),
+              yes("induction head over distinct tokens (Born Lemma 7 style)"),
+              false,
+              true};
+    case task_id::repeat_copy:
+      return {huang_cat, "", "", "", "", no(from_pos),
+              no("communication complexity: copying with repeats (Huang et al. Thm 12)"), false,
+              false};
+    case task_id::parity:
+      return {huang_cat, "", "", "", "", no(from_pos),
+              no("Huang et al.: PARITY is not in C-RASP[pos] (it is not even in the larger "
+                 "class their transformers length-generalize on)"),
+              false, false};
+    case task_id::addition:
+      return {huang_cat, "", "", "", "", no(from_pos),
+              no("Huang et al.: binary addition is not in C-RASP[pos] (carries need unbounded "
+                 "sequential dependence)"),
+              false, false};
+    case task_id::dyck1:
+      return {lang_cat, "dyck1.cr", "", "", "", yes("prefix count comparison"),
+              yes("C-RASP is a fragment of C-RASP[pos]"), std::nullopt, true};
+    case task_id::anbn:
+      return {lang_cat, "anbn.crasp", "", "", "", unknown(no_nope_result),
+              yes("counts plus order of blocks"), std::nullopt, true};
+    case task_id::anbncn:
+      return {lang_cat, "anbncn.crasp", "", "", "", unknown(no_nope_result),
+              yes("counts plus order of blocks"), std::nullopt, true};
+    case task_id::aa_star:
+      return {lang_cat, "aa_star.crasp", "", "", "",
+              no("(aa)*: membership is the parity of the length, invisible to NoPE counts "
+                 "(Huang et al.: yes with APE, no with NoPE)"),
+              yes("periodic predicate i % 2"), false, true};
+    case task_id::contains_ab:
+      return {lang_cat, "contains_ab.cr", "", "", "", unknown(no_nope_result),
+              yes("local predicate j == i-1 finds the bigram"), std::nullopt, std::nullopt};
+    case task_id::copy_every_2:
+      return {lang_cat, "copy_every_2.crasp", "", "", "", unknown(no_nope_result),
+              yes("local predicate j == i-2 (Huang et al.: copy every c-th token, yes with APE)"),
+              std::nullopt, true};
+  }
+  return {};
+}
+
+}  // namespace
+
+void attach_verdicts(std::vector<task_spec>& catalogue) {
+  for (auto& t : catalogue) {
+    auto e = of(t.id);
+    t.category = std::move(e.category);
+    t.program = std::move(e.program);
+    t.program_alphabet = std::move(e.program_alphabet);
+    t.candidate = std::move(e.candidate);
+    t.candidate_alphabet = std::move(e.candidate_alphabet);
+    t.nope = std::move(e.nope);
+    t.ape = std::move(e.ape);
+    t.paper_nope = e.paper_nope;
+    t.paper_ape = e.paper_ape;
+  }
+}
+
+}  // namespace detail
+}  // namespace crasp::tasks
