@@ -49,6 +49,23 @@ task_spec distinct(std::string name, task_id id, std::size_t default_vocab, std:
           source};
 }
 
+task_spec repeated(std::string name, task_id id, std::string what) {
+  return {std::move(name),
+          id,
+          task_mode::generator,
+          "prompt `<bos> x_1 .. x_N <sep>` with x_1 .. x_N tokens of t0..t{k-1}, repeats allowed "
+          "(N >= 1); " +
+              std::move(what) + " length = N.",
+          {"<bos>", "<sep>"},
+          "<sep>",
+          true,
+          5,
+          1,
+          unbounded,
+          1,
+          born};
+}
+
 task_spec language(std::string name, task_id id, std::size_t alphabet, std::string what) {
   return {
       std::move(name),
@@ -80,8 +97,17 @@ std::vector<task_spec> build() {
   c.push_back(retrieval("NLFirst", task_id::nl_first, 2, 4,
                         "q occurs at least twice in the context, first at q_1 which is not the "
                         "first context token (no wrap-around); answer x_{q_1-1}."));
+  c.push_back(retrieval("NRLast", task_id::nr_last, 2, 4,
+                        "q occurs at least twice in the context, last at q_t which is not the "
+                        "last context token (the Born generator rejects those); answer "
+                        "x_{q_t+1}."));
+  c.push_back(retrieval("NLLast", task_id::nl_last, 1, 3,
+                        "q occurs at least twice in the context, last at q_t (so q_t is never "
+                        "the first context token); answer x_{q_t-1}."));
   c.push_back(distinct("UF", task_id::uf, 5, "<sep>", "answer x_1 .. x_N then `<sep>`.", born));
   c.push_back(distinct("UB", task_id::ub, 5, "<sep>", "answer x_N .. x_1 then `<sep>`.", born));
+  c.push_back(repeated("NF", task_id::nf, "answer x_1 .. x_N then `<sep>`."));
+  c.push_back(repeated("NB", task_id::nb, "answer x_N .. x_1 then `<sep>`."));
   c.push_back({"bin_majority",
                task_id::bin_majority,
                task_mode::generator,
@@ -128,6 +154,48 @@ std::vector<task_spec> build() {
                        "answer the tokens sorted by index (t2 before t10) then `<eos>`.", huang));
   c.push_back(distinct("unique_copy", task_id::unique_copy, 150, "<eos>",
                        "answer x_1 .. x_N then `<eos>`.", huang));
+  c.push_back({"repeat_copy",
+               task_id::repeat_copy,
+               task_mode::generator,
+               "prompt `<bos> w <sep>`, w a non-empty string over {a,b} (repeats allowed); answer "
+               "w then `<eos>`. length = |w|.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               false,
+               2,
+               2,
+               2,
+               1,
+               huang});
+  c.push_back({"parity",
+               task_id::parity,
+               task_mode::generator,
+               "prompt `<bos> w <sep>`, w a non-empty string over {0,1}; answer `e` if the number "
+               "of 1s is even, `o` if it is odd, then `<eos>`. length = |w|.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               false,
+               2,
+               2,
+               2,
+               1,
+               huang});
+  c.push_back({"addition",
+               task_id::addition,
+               task_mode::generator,
+               "prompt `<bos> x + y <sep>` (the symbols are 0, 1 and +), x and y non-empty binary "
+               "numerals written most significant bit first with no leading zero (except the "
+               "numeral 0 itself); answer the binary sum x + y, most significant bit first with "
+               "no leading zero, then `<eos>`. length = |x| + 1 + |y| (the + counts), so at "
+               "least 3.",
+               {"<bos>", "<sep>", "<eos>"},
+               "<eos>",
+               false,
+               3,
+               3,
+               3,
+               3,
+               huang});
   c.push_back(language("dyck1", task_id::dyck1, 2,
                        "Over ( ): balanced parentheses (every prefix has at least as many ( as ), "
                        "equal at the end)."));
@@ -141,6 +209,7 @@ std::vector<task_spec> build() {
                        "Over a b: w_i = w_{i-2} for every i >= 2 (0-based), i.e. the token two "
                        "back is copied; crasp's reconstruction of Huang et al.'s 'copy every "
                        "c-th token' with c = 2. Strings of length 1 and 2 are members."));
+  detail::attach_verdicts(c);
   return c;
 }
 
@@ -176,11 +245,15 @@ std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
   switch (task.id) {
     case task_id::bin_majority:
     case task_id::bin_majority_interleave:
+    case task_id::parity:
       return {"0", "1"};
+    case task_id::addition:
+      return {"0", "1", "+"};
     case task_id::dyck1:
       return {"(", ")"};
     case task_id::anbn:
     case task_id::copy_every_2:
+    case task_id::repeat_copy:
       return {"a", "b"};
     case task_id::anbncn:
     case task_id::contains_ab:
@@ -207,6 +280,12 @@ std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
 std::vector<std::string> output_tokens(const task_spec& task, std::size_t k) {
   if (task.mode == task_mode::acceptor) {
     return {"True", "False"};
+  }
+  if (task.id == task_id::parity) {
+    return {"e", "o", "<eos>"};
+  }
+  if (task.id == task_id::addition) {
+    return {"0", "1", "<eos>"};
   }
   auto s = symbols(task, k);
   if (!task.end_token.empty()) {

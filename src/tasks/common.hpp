@@ -86,6 +86,15 @@ answer solve_distinct(task_id id, const tokens& input);
 instance generate_distinct(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
 void enumerate_distinct(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
 
+answer solve_copy(task_id id, const tokens& input);
+instance generate_copy(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
+void enumerate_copy(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
+
+/// parity and addition (fixed alphabets, so no k).
+answer solve_arithmetic(task_id id, const tokens& input);
+instance generate_arithmetic(task_id id, std::size_t length, std::mt19937_64& rng);
+void enumerate_arithmetic(task_id id, std::size_t max_len, std::vector<tokens>& out);
+
 answer solve_majority(task_id id, const tokens& input);
 instance generate_majority(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
 void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);

@@ -1,8 +1,8 @@
-// Born retrieval: UR, UL, NRFirst, NLFirst.
-// Prompt `<bos> x_1 .. x_{N-1} <sep> q`; the answer is the neighbour of the query's (only / first)
-// occurrence in the context. A neighbour outside the context is a precondition violation: the
-// right neighbour of the last context token would be <sep>, and there is no wrap-around from the
-// first context token to the last (a bug of one published generator).
+// Born retrieval: UR, UL, NRFirst, NLFirst, NRLast, NLLast.
+// Prompt `<bos> x_1 .. x_{N-1} <sep> q`; the answer is the neighbour of the query's (only / first
+// / last) occurrence in the context. A neighbour outside the context is a precondition violation:
+// the right neighbour of the last context token would be <sep>, and there is no wrap-around from
+// the first context token to the last (a bug of one published generator).
 #include "tasks/common.hpp"
 
 namespace crasp::tasks::detail {
@@ -12,7 +12,10 @@ bool unique_query(task_id id) {
   return id == task_id::ur || id == task_id::ul;
 }
 bool looks_left(task_id id) {
-  return id == task_id::ul || id == task_id::nl_first;
+  return id == task_id::ul || id == task_id::nl_first || id == task_id::nl_last;
+}
+bool uses_last(task_id id) {
+  return id == task_id::nr_last || id == task_id::nl_last;
 }
 
 tokens prompt(const std::vector<std::size_t>& context, std::size_t query) {
@@ -33,6 +36,51 @@ std::size_t other_than(std::mt19937_64& rng, std::size_t k, std::size_t skip) {
   return s >= skip ? s + 1 : s;
 }
 
+// NRLast / NLLast: a random context with the query drawn from the symbols occurring at least
+// twice (for NRLast, not last at the final context token: the Born generator rejects those);
+// after a few failed draws, a constructed instance. `at` becomes the last occurrence.
+void generate_last(task_id id, std::vector<std::size_t>& context, std::size_t& q, std::size_t& at,
+                   std::mt19937_64& rng, std::size_t k) {
+  const std::size_t c = context.size();  // >= 3 for NRLast (k >= 2), >= 2 for NLLast
+  const bool right = !looks_left(id);
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    for (auto& s : context) {
+      s = below(rng, k);
+    }
+    std::vector<std::size_t> count(k, 0);
+    for (auto s : context) {
+      ++count[s];
+    }
+    std::vector<std::size_t> eligible;
+    for (std::size_t s = 0; s < k; ++s) {
+      if (count[s] >= 2 && !(right && context[c - 1] == s)) {
+        eligible.push_back(s);
+      }
+    }
+    if (!eligible.empty()) {
+      q = eligible[below(rng, eligible.size())];
+      at = c - 1;
+      while (context[at] != q) {
+        --at;
+      }
+      return;
+    }
+  }
+  // Last occurrence l with an earlier one; no q after l. With k == 1 (NLLast only) every token
+  // is q, so l is the final context token.
+  q = below(rng, k);
+  const std::size_t l = k == 1 ? c - 1 : between(rng, 1, right ? c - 2 : c - 1);
+  for (std::size_t i = 0; i < l; ++i) {
+    context[i] = below(rng, k);
+  }
+  for (std::size_t i = l + 1; i < c; ++i) {
+    context[i] = other_than(rng, k, q);
+  }
+  context[l] = q;
+  context[below(rng, l)] = q;
+  at = l;
+}
+
 }  // namespace
 
 answer solve_retrieval(task_id id, const tokens& input) {
@@ -49,6 +97,7 @@ answer solve_retrieval(task_id id, const tokens& input) {
   const std::string& q = input.back();
   std::size_t count = 0;
   std::size_t first = 0;  // 0-based index in the context
+  std::size_t last = 0;
   for (std::size_t i = 0; i < c; ++i) {
     if (input[1 + i] != q) {
       continue;
@@ -56,24 +105,27 @@ answer solve_retrieval(task_id id, const tokens& input) {
     if (count++ == 0) {
       first = i;
     }
+    last = i;
   }
   if (unique_query(id) ? count != 1 : count < 2) {
     return std::nullopt;
   }
+  const std::size_t at = uses_last(id) ? last : first;
   if (looks_left(id)) {
-    if (first == 0) {
+    if (at == 0) {
       return std::nullopt;
     }
-    return tokens{input[first]};  // context index first - 1
+    return tokens{input[at]};  // context index at - 1
   }
-  if (first + 1 >= c) {
+  if (at + 1 >= c) {
     return std::nullopt;
   }
-  return tokens{input[first + 2]};  // context index first + 1
+  return tokens{input[at + 2]};  // context index at + 1
 }
 
 instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k) {
-  const std::size_t c = length - 1;  // length >= 3 (4 for NLFirst), k >= 2 (1 for NRFirst)
+  // length >= 3 (4 for NLFirst and NRLast), k >= 2 (1 for NRFirst and NLLast)
+  const std::size_t c = length - 1;
   std::vector<std::size_t> context(c);
   std::size_t q = 0;
   std::size_t at = 0;  // the occurrence whose neighbour is the answer
@@ -85,6 +137,8 @@ instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng
     }
     at = looks_left(id) ? between(rng, 1, c - 1) : below(rng, c - 1);
     context[at] = q;
+  } else if (uses_last(id)) {
+    generate_last(id, context, q, at, rng, k);
   } else {
     // A random context with the query drawn from the symbols occurring at least twice (and, for
     // NLFirst, not first at index 0); after a few failed draws, a constructed instance.

@@ -56,7 +56,7 @@ std::optional<tokens> unframe(const tokens& input) {
 
 namespace {
 
-enum class family { retrieval, distinct, majority, language };
+enum class family { retrieval, distinct, copy, arithmetic, majority, language };
 
 family family_of(task_id id) {
   switch (id) {
@@ -64,12 +64,21 @@ family family_of(task_id id) {
     case task_id::ul:
     case task_id::nr_first:
     case task_id::nl_first:
+    case task_id::nr_last:
+    case task_id::nl_last:
       return family::retrieval;
     case task_id::uf:
     case task_id::ub:
     case task_id::sort:
     case task_id::unique_copy:
       return family::distinct;
+    case task_id::nf:
+    case task_id::nb:
+    case task_id::repeat_copy:
+      return family::copy;
+    case task_id::parity:
+    case task_id::addition:
+      return family::arithmetic;
     case task_id::bin_majority:
     case task_id::majority:
     case task_id::bin_majority_interleave:
@@ -92,6 +101,10 @@ std::optional<std::vector<std::string>> solve(const task_spec& task,
       return detail::solve_retrieval(task.id, input);
     case family::distinct:
       return detail::solve_distinct(task.id, input);
+    case family::copy:
+      return detail::solve_copy(task.id, input);
+    case family::arithmetic:
+      return detail::solve_arithmetic(task.id, input);
     case family::majority:
       return detail::solve_majority(task.id, input);
     case family::language: {
@@ -113,6 +126,10 @@ instance generate(const task_spec& task, std::size_t length, std::mt19937_64& rn
       return detail::generate_retrieval(task.id, n, rng, kk);
     case family::distinct:
       return detail::generate_distinct(task.id, n, rng, kk);
+    case family::copy:
+      return detail::generate_copy(task.id, n, rng, kk);
+    case family::arithmetic:
+      return detail::generate_arithmetic(task.id, n, rng);
     case family::majority:
       return detail::generate_majority(task.id, n, rng, kk);
     case family::language:
@@ -131,6 +148,12 @@ std::vector<std::vector<std::string>> enumerate(const task_spec& task, std::size
       break;
     case family::distinct:
       detail::enumerate_distinct(task.id, max_len, kk, out);
+      break;
+    case family::copy:
+      detail::enumerate_copy(task.id, max_len, kk, out);
+      break;
+    case family::arithmetic:
+      detail::enumerate_arithmetic(task.id, max_len, out);
       break;
     case family::majority:
       detail::enumerate_majority(task.id, max_len, kk, out);

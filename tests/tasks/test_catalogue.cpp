@@ -6,12 +6,14 @@ using namespace crasp::tasks;
 using task_test::task;
 
 TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
-  const std::vector<std::string> names = {"UR",           "UL",          "NRFirst",
-                                          "NLFirst",      "UF",          "UB",
-                                          "bin_majority", "majority",    "bin_majority_interleave",
-                                          "sort",         "unique_copy", "dyck1",
-                                          "anbn",         "anbncn",      "aa_star",
-                                          "contains_ab",  "copy_every_2"};
+  // clang-format off
+  const std::vector<std::string> names = {
+      "UR", "UL", "NRFirst", "NLFirst", "NRLast", "NLLast",
+      "UF", "UB", "NF", "NB",
+      "bin_majority", "majority", "bin_majority_interleave", "sort", "unique_copy",
+      "repeat_copy", "parity", "addition",
+      "dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_2"};
+  // clang-format on
   REQUIRE(catalogue().size() == names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
     CHECK(catalogue()[i].name == names[i]);
@@ -22,22 +24,24 @@ TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
     CHECK_FALSE(catalogue()[i].description.empty());
   }
   CHECK(find("ur") == nullptr);
-  CHECK(find("NRLast") == nullptr);
+  CHECK(find("nrlast") == nullptr);
+  CHECK(find("NRLast ") == nullptr);
   CHECK(find("") == nullptr);
 }
 
 TEST_CASE("modes, control tokens and end tokens") {
-  for (const char* n : {"UR", "UL", "NRFirst", "NLFirst"}) {
+  for (const char* n : {"UR", "UL", "NRFirst", "NLFirst", "NRLast", "NLLast"}) {
     CHECK(task(n).mode == task_mode::generator);
     CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>"});
     CHECK(task(n).end_token.empty());
   }
-  for (const char* n : {"UF", "UB"}) {
+  for (const char* n : {"UF", "UB", "NF", "NB"}) {
+    CHECK(task(n).mode == task_mode::generator);
     CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>"});
     CHECK(task(n).end_token == "<sep>");
   }
-  for (const char* n :
-       {"bin_majority", "majority", "bin_majority_interleave", "sort", "unique_copy"}) {
+  for (const char* n : {"bin_majority", "majority", "bin_majority_interleave", "sort",
+                        "unique_copy", "repeat_copy", "parity", "addition"}) {
     CHECK(task(n).mode == task_mode::generator);
     CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>", "<eos>"});
     CHECK(task(n).end_token == "<eos>");
@@ -69,6 +73,19 @@ TEST_CASE("symbols follow the token conventions") {
   CHECK(output_tokens(task("UR"), 2) == v{"t0", "t1"});
   CHECK(output_tokens(task("UB"), 2) == v{"t0", "t1", "<sep>"});
   CHECK(output_tokens(task("bin_majority"), 0) == v{"0", "1", "<eos>"});
+  CHECK(symbols(task("NRLast"), 0) == v{"t0", "t1", "t2", "t3", "t4"});
+  CHECK(symbols(task("NLLast"), 2) == v{"t0", "t1"});
+  CHECK(symbols(task("NF"), 0).size() == 5);
+  CHECK(symbols(task("NB"), 3) == v{"t0", "t1", "t2"});
+  CHECK(symbols(task("repeat_copy"), 0) == v{"a", "b"});
+  CHECK(symbols(task("repeat_copy"), 9) == v{"a", "b"});
+  CHECK(symbols(task("parity"), 0) == v{"0", "1"});
+  CHECK(symbols(task("addition"), 0) == v{"0", "1", "+"});
+  CHECK(output_tokens(task("NRLast"), 3) == v{"t0", "t1", "t2"});
+  CHECK(output_tokens(task("NF"), 2) == v{"t0", "t1", "<sep>"});
+  CHECK(output_tokens(task("repeat_copy"), 0) == v{"a", "b", "<eos>"});
+  CHECK(output_tokens(task("parity"), 0) == v{"e", "o", "<eos>"});
+  CHECK(output_tokens(task("addition"), 0) == v{"0", "1", "<eos>"});
 }
 
 TEST_CASE("effective vocabulary and length") {
@@ -89,4 +106,47 @@ TEST_CASE("effective vocabulary and length") {
   CHECK(effective_length(task("bin_majority_interleave"), 9, 0) == 9);
   CHECK(effective_length(task("dyck1"), 0, 0) == 1);
   CHECK(effective_length(task("dyck1"), 7, 0) == 7);
+  CHECK(effective_vocab(task("NRLast"), 0) == 5);
+  CHECK(effective_vocab(task("NRLast"), 1) == 2);  // the last occurrence needs a right neighbour
+  CHECK(effective_vocab(task("NLLast"), 1) == 1);
+  CHECK(effective_vocab(task("NF"), 1) == 1);
+  CHECK(effective_vocab(task("NB"), 200) == 200);
+  CHECK(effective_vocab(task("repeat_copy"), 7) == 2);
+  CHECK(effective_vocab(task("parity"), 0) == 2);
+  CHECK(effective_vocab(task("addition"), 1) == 3);
+  CHECK(effective_length(task("NRLast"), 0, 0) == 4);
+  CHECK(effective_length(task("NRLast"), 3, 0) == 4);
+  CHECK(effective_length(task("NRLast"), 700, 0) == 700);
+  CHECK(effective_length(task("NLLast"), 1, 0) == 3);
+  CHECK(effective_length(task("NLLast"), 3, 0) == 3);
+  CHECK(effective_length(task("NF"), 0, 0) == 1);
+  CHECK(effective_length(task("NF"), 9, 2) == 9);  // repeats allowed: no N <= k bound
+  CHECK(effective_length(task("NB"), 500, 0) == 500);
+  CHECK(effective_length(task("repeat_copy"), 0, 0) == 1);
+  CHECK(effective_length(task("parity"), 1, 0) == 1);
+  CHECK(effective_length(task("addition"), 0, 0) == 3);
+  CHECK(effective_length(task("addition"), 2, 0) == 3);
+  CHECK(effective_length(task("addition"), 4, 0) == 4);
+}
+
+TEST_CASE("catalogue fields of the new tasks") {
+  for (const char* n : {"NRLast", "NLLast", "NF", "NB"}) {
+    CHECK(task(n).variable_vocab);
+    CHECK(task(n).default_vocab == 5);
+    CHECK(task(n).source.find("Born a Transformer") != std::string::npos);
+  }
+  CHECK(task("NRLast").min_vocab == 2);
+  CHECK(task("NLLast").min_vocab == 1);
+  CHECK(task("NRLast").min_length == 4);
+  CHECK(task("NLLast").min_length == 3);
+  CHECK(task("NF").min_length == 1);
+  for (const char* n : {"repeat_copy", "parity", "addition"}) {
+    CHECK_FALSE(task(n).variable_vocab);
+    CHECK(task(n).default_vocab == symbols(task(n), 0).size());
+    CHECK(task(n).min_vocab == task(n).default_vocab);
+    CHECK(task(n).max_vocab == task(n).default_vocab);
+    CHECK(task(n).source.find("Huang") != std::string::npos);
+  }
+  CHECK(task("addition").min_length == 3);
+  CHECK(task("parity").min_length == 1);
 }

@@ -87,6 +87,12 @@ TEST_CASE("every task: generation is deterministic for a seed and varies across 
   CHECK(at_seed_42("UR") == "<bos> t1 t3 t3 t2 t0 <sep> t1 => t3");
   CHECK(at_seed_42("dyck1") == "( ( ( ) ) ) => True");
   CHECK(at_seed_42("majority") == "<bos> e m g t e q <sep> => e <eos>");
+  CHECK(at_seed_42("NRLast") == "<bos> t0 t2 t2 t1 t4 <sep> t2 => t1");
+  CHECK(at_seed_42("NLLast") == "<bos> t1 t4 t0 t2 t1 <sep> t1 => t2");
+  CHECK(at_seed_42("NB") == "<bos> t1 t4 t0 t2 t1 t3 <sep> => t3 t1 t2 t0 t4 t1 <sep>");
+  CHECK(at_seed_42("repeat_copy") == "<bos> a a a a b a <sep> => a a a a b a <eos>");
+  CHECK(at_seed_42("parity") == "<bos> 1 1 1 0 1 0 <sep> => e <eos>");
+  CHECK(at_seed_42("addition") == "<bos> 1 1 1 + 1 0 <sep> => 1 0 0 1 <eos>");
 }
 
 TEST_CASE("every task: enumerated inputs satisfy the precondition, are distinct and ordered") {

@@ -48,8 +48,32 @@ TEST_CASE("NRFirst and NLFirst use the first of at least two occurrences") {
   CHECK(answer("NRFirst", "<bos> t2 t1 t2 t4 <sep> t2") == "t1");
 }
 
+TEST_CASE("NRLast and NLLast use the last of at least two occurrences") {
+  CHECK(answer("NRLast", "<bos> t0 t1 t0 t2 t3 <sep> t0") == "t2");
+  CHECK(answer("NLLast", "<bos> t0 t1 t0 t2 t3 <sep> t0") == "t1");
+  CHECK(answer("NRFirst", "<bos> t0 t1 t0 t2 t3 <sep> t0") == "t1");  // differs from NRLast
+  CHECK(answer("NRLast", "<bos> t0 t2 t1 t2 t3 t2 t4 <sep> t2") == "t4");
+  CHECK(answer("NLLast", "<bos> t0 t2 t1 t2 t3 t2 t4 <sep> t2") == "t3");
+  CHECK(answer("NRLast", "<bos> t2 t2 t1 <sep> t2") == "t1");
+  CHECK(answer("NLLast", "<bos> t2 t2 <sep> t2") == "t2");
+  CHECK(answer("NLLast", "<bos> t1 t2 t0 t2 <sep> t2") == "t0");  // last may be the final token
+  CHECK(answer("NRLast", "<bos> t7 t12 t7 t3 <sep> t7") == "t3");
+}
+
+TEST_CASE("NRLast and NLLast reject a single occurrence and a last occurrence without neighbour") {
+  for (const char* n : {"NRLast", "NLLast"}) {
+    CHECK(answer(n, "<bos> t1 t2 t0 <sep> t2") == "nullopt");     // once only
+    CHECK(answer(n, "<bos> t1 t2 t0 t3 <sep> t4") == "nullopt");  // absent
+  }
+  // The last occurrence is the final context token: its right neighbour would be <sep>.
+  CHECK(answer("NRLast", "<bos> t0 t1 t2 t0 <sep> t0") == "nullopt");
+  CHECK(answer("NRLast", "<bos> t0 t0 <sep> t0") == "nullopt");
+  CHECK(answer("NRLast", "<bos> t0 t0 t0 <sep> t0") == "nullopt");
+  CHECK(answer("NLLast", "<bos> t0 t1 t2 t0 <sep> t0") == "t2");
+}
+
 TEST_CASE("retrieval rejects malformed prompts") {
-  for (const char* n : {"UR", "UL", "NRFirst", "NLFirst"}) {
+  for (const char* n : {"UR", "UL", "NRFirst", "NLFirst", "NRLast", "NLLast"}) {
     CHECK(answer(n, "") == "nullopt");
     CHECK(answer(n, "<bos> <sep> t1") == "nullopt");                 // empty context
     CHECK(answer(n, "t1 t2 t1 t1 <sep> t1") == "nullopt");           // no <bos>
@@ -67,6 +91,7 @@ TEST_CASE("retrieval enumerate sizes match hand counts") {
   //   UR, UL:   k * (C - 1) * (k - 1)^(C - 1)   (position of the query, other symbols elsewhere)
   //   NRFirst:  k * (k^C - (k-1)^C - C (k-1)^(C-1))   (at least two occurrences)
   //   NLFirst:  k * (k-1) * (k^(C-1) - (k-1)^(C-1) - (C-1) (k-1)^(C-2))   (x_1 != q)
+  //   NRLast:   as NLFirst (mirror image: x_C != q);  NLLast: as NRFirst
   for (std::size_t k : {2, 3, 4}) {
     for (std::size_t max_len : {3, 4, 5, 6}) {
       std::size_t ur = 0, nr = 0, nl = 0;
@@ -80,6 +105,8 @@ TEST_CASE("retrieval enumerate sizes match hand counts") {
       CHECK(enumerate(task("UL"), max_len, k).size() == ur);
       CHECK(enumerate(task("NRFirst"), max_len, k).size() == nr);
       CHECK(enumerate(task("NLFirst"), max_len, k).size() == nl);
+      CHECK(enumerate(task("NRLast"), max_len, k).size() == nl);
+      CHECK(enumerate(task("NLLast"), max_len, k).size() == nr);
     }
   }
   // Smallest cases written out: k = 2, one context of length 2.
@@ -90,6 +117,12 @@ TEST_CASE("retrieval enumerate sizes match hand counts") {
   CHECK(enumerate(task("NRFirst"), 3, 1) ==
         std::vector<std::vector<std::string>>{task_test::toks("<bos> t0 t0 <sep> t0")});
   CHECK(enumerate(task("NLFirst"), 3, 2).empty());
+  CHECK(enumerate(task("NRLast"), 3, 2).empty());
+  CHECK(enumerate(task("NLLast"), 3, 1) ==
+        std::vector<std::vector<std::string>>{task_test::toks("<bos> t0 t0 <sep> t0")});
+  CHECK(enumerate(task("NRLast"), 4, 2) ==
+        std::vector<std::vector<std::string>>{task_test::toks("<bos> t0 t0 t1 <sep> t0"),
+                                              task_test::toks("<bos> t1 t1 t0 <sep> t1")});
 }
 
 TEST_CASE("generated retrieval instances respect the query occurrence conditions") {
@@ -123,5 +156,51 @@ TEST_CASE("generated retrieval instances respect the query occurrence conditions
         CHECK(std::find(alphabet.begin(), alphabet.end(), t) != alphabet.end());
       }
     }
+  }
+}
+
+TEST_CASE("generated NRLast and NLLast instances use the last occurrence, at any length") {
+  for (const char* n : {"NRLast", "NLLast"}) {
+    const bool left = n[1] == 'L';
+    std::size_t differs = 0, long_enough = 0;
+    for (std::uint64_t seed = 0; seed < 1500; ++seed) {
+      std::mt19937_64 rng(seed);
+      const std::size_t k = seed % 3 == 0 ? 0 : 1 + seed % 7;  // default 5, or 1..7
+      const std::size_t len = seed % 10 == 0 ? 1000 + seed : 1 + (seed * 7919) % 500;
+      const auto inst = generate(task(n), len, rng, k);
+      const auto& in = inst.input;
+      INFO(n << " seed " << seed << " length " << len << " k " << k);
+      REQUIRE(in.size() == effective_length(task(n), len, k) + 2);
+      REQUIRE(in.front() == "<bos>");
+      REQUIRE(in[in.size() - 2] == "<sep>");
+      const std::vector<std::string> context(in.begin() + 1, in.end() - 2);
+      CHECK(std::count(context.begin(), context.end(), in.back()) >= 2);
+      const auto first = static_cast<std::size_t>(
+          std::find(context.begin(), context.end(), in.back()) - context.begin());
+      const auto last =
+          context.size() - 1 -
+          static_cast<std::size_t>(std::find(context.rbegin(), context.rend(), in.back()) -
+                                   context.rbegin());
+      REQUIRE((left ? last >= 1 : last + 1 < context.size()));
+      REQUIRE(inst.expected.size() == 1);
+      CHECK(inst.expected[0] == context[left ? last - 1 : last + 1]);
+      REQUIRE(precondition(task(n), in));
+      CHECK(*solve(task(n), in) == inst.expected);
+      const auto alphabet = symbols(task(n), k);
+      for (const auto& t : context) {
+        CHECK(std::find(alphabet.begin(), alphabet.end(), t) != alphabet.end());
+      }
+      // With the default vocabulary and N >= 6, a first-occurrence solver should usually be
+      // caught: the first and last neighbours differ.
+      if (k == 0 && len >= 6) {
+        ++long_enough;
+        const bool can_look = left ? first >= 1 : first + 1 < context.size();
+        if (!can_look || context[left ? first - 1 : first + 1] != inst.expected[0]) {
+          ++differs;
+        }
+      }
+    }
+    INFO(n << ": " << differs << " of " << long_enough << " distinguish first from last");
+    CHECK(differs * 2 > long_enough);
   }
 }
