@@ -77,10 +77,10 @@ entry of(task_id id) {
     case task_id::nl_first:
       return born_yes("nlfirst.crasp", "Lemma 5 (variant for the left neighbour)");
     case task_id::nr_last:
-      return born_no("ur.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
+      return born_no("nrfirst.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
                      born_cat);
     case task_id::nl_last:
-      return born_no("ul.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
+      return born_no("nlfirst.crasp", "Lemma 6: reduction to (a|b|e)*ae*, which is not in C-RASP[pos]",
                      born_cat);
     case task_id::uf: {
       auto e = born_yes("uf.crasp", "Lemma 7: iterate UR; at <sep> start after <bos>");
@@ -129,7 +129,9 @@ entry of(task_id id) {
               false,
               true};
     case task_id::repeat_copy:
-      return {huang_cat, "", "", "", "", no(from_pos),
+      // unique_copy.crasp locates x_{m+1} by the number of input symbols before its first
+      // occurrence, which is the natural attempt and wrong as soon as a symbol repeats.
+      return {huang_cat, "", "", "unique_copy.crasp", "Sym", no(from_pos),
               no("communication complexity: copying with repeats (Huang et al. Thm 12)"), false,
               false};
     case task_id::parity:

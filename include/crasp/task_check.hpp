@@ -1,0 +1,167 @@
+// crasp check: per task, the expressibility verdict with its evidence. For a task with a bundled
+// C-RASP[pos] program: the program's accuracy against the task's reference per length bin
+// (training lengths, test lengths, and far past them), by the interpreter and by every compiled
+// transformer that applies (APE, RoPE, NoPE; float64 and float32). For a task without one: the
+// published impossibility result and, where programs/ ships a natural but wrong candidate, the
+// shortest counterexample crasp finds for it. Published trained-model numbers ride along for
+// comparison (crasp-reference.md section 5). docs/check.md explains what a verdict does and does
+// not mean. Nothing here prints, exits or throws for bad input: problems go to `diags`.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/ir.hpp"
+#include "crasp/model.hpp"
+#include "crasp/tasks.hpp"
+#include "crasp/verify.hpp"  // precision
+
+namespace crasp {
+
+/// What crasp check runs and on which lengths. The defaults are the Born fine-tuning setup
+/// (train 4..100, test 101..200) plus two far bins at 10x and 100x the longest training length.
+struct task_check_options {
+  /// Task names (tasks::find); empty means the whole catalogue.
+  std::vector<std::string> tasks;
+  std::size_t train_lo = 4, train_hi = 100;
+  std::size_t test_lo = 101, test_hi = 200;
+  /// One single-length bin per factor f, at f * train_hi.
+  std::vector<std::size_t> far_factors = {10, 100};
+  /// Compiled variants; NoPE applies only to plain C-RASP programs.
+  std::vector<model::positional> encodings = {model::positional::ape, model::positional::rope,
+                                              model::positional::nope};
+  std::vector<precision> precisions = {precision::f64, precision::f32};
+  /// Instances per train / test bin (lengths uniform in the bin) and per far bin.
+  std::size_t samples = 20;
+  std::size_t far_samples = 2;
+  /// Exhaustive counterexample search covers every input up to this many content tokens
+  /// (capped so that at most about 50,000 inputs are enumerated), then random inputs of each
+  /// length up to test_hi.
+  std::size_t exhaustive_len = 6;
+  std::uint64_t seed = 1;
+  /// Directory of the bundled programs (the repository's programs/).
+  std::string programs_dir = "programs";
+  /// Worker threads over tasks (0: hardware concurrency). Results do not depend on it.
+  unsigned threads = 0;
+  /// Called after each unit of work (thread-safe: calls are serialized); `what` names it.
+  std::function<void(std::size_t done, std::size_t total, const std::string& what)> progress;
+};
+
+/// A length bin: inputs of lo..hi content tokens (as tasks::generate counts them).
+struct check_bin {
+  std::string name;  ///< "train", "test", "10x", "100x"
+  std::size_t lo = 0, hi = 0;
+};
+
+/// Accuracy of one engine on one bin.
+struct bin_result {
+  std::size_t lo = 0, hi = 0;  ///< lengths actually drawn (a task may cap them, e.g. N <= k)
+  std::size_t total = 0;       ///< 0: the task has no input in this bin
+  std::size_t correct = 0;
+  /// The first wrong instance, rendered "input => got (expected ...)", if any.
+  std::string first_failure;
+  [[nodiscard]] double accuracy() const {
+    return total == 0 ? 0 : static_cast<double>(correct) / static_cast<double>(total);
+  }
+};
+
+/// One engine's results: the interpreter or a compiled model.
+struct engine_result {
+  std::string name;  ///< "interpreter", "APE f64", "RoPE f32", ...
+  bool applicable = true;
+  std::string note;  ///< why not applicable, or the model's size and certified range
+  std::vector<bin_result> bins;  ///< parallel to check_report::bins
+};
+
+/// The search for a counterexample to a shipped wrong candidate program.
+struct candidate_result {
+  std::string program;        ///< file in programs/
+  bool found = false;
+  std::size_t length = 0;     ///< content length of the counterexample (the shortest found)
+  bool shortest = false;      ///< whether every shorter input was tried (exhaustive search)
+  std::size_t searched = 0;   ///< inputs tried
+  std::vector<std::string> input, expected, got;
+  std::vector<bin_result> bins;  ///< the candidate's interpreter accuracy per bin
+};
+
+/// A published trained-model accuracy over a range of lengths.
+struct published_point {
+  std::size_t lo = 0, hi = 0;
+  double accuracy = 0;
+};
+
+/// One published series (crasp-reference.md section 5).
+struct published_series {
+  std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al."
+  std::string pe;      ///< "APE" or "RoPE"
+  std::vector<published_point> points;
+};
+
+/// The published trained-model results for a task (empty when the papers report none in text).
+std::vector<published_series> published_results(tasks::task_id id);
+
+/// Everything crasp check found about one task.
+struct task_result {
+  std::string task;
+  std::string category;
+  std::string program;        ///< witness program file, empty if none
+  std::string program_class;  ///< "C-RASP" or "C-RASP[pos]" (empty without a program)
+  std::size_t vocab = 0;      ///< vocabulary size used
+  /// Final verdicts: the literature's, confirmed or upgraded by the witness program (a plain
+  /// C-RASP witness proves NoPE expressibility); see docs/check.md.
+  tasks::verdict nope, ape;
+  std::optional<bool> paper_nope, paper_ape;
+  /// Whether the final verdict matches the paper's table (true where the paper gives none).
+  bool agrees_nope = true, agrees_ape = true;
+  std::vector<engine_result> engines;      ///< interpreter first; empty without a program
+  std::optional<candidate_result> candidate;
+  std::vector<published_series> published;
+  /// False when an expressible task's program is wrong somewhere, a candidate survives, or a
+  /// program could not be loaded or compiled.
+  bool ok = true;
+  std::vector<std::string> problems;  ///< why not ok, one line each
+  double seconds = 0;
+};
+
+struct check_report {
+  task_check_options options;  ///< as run (progress dropped)
+  std::vector<check_bin> bins;
+  std::vector<task_result> tasks;
+  double seconds = 0;
+  [[nodiscard]] bool ok() const {
+    for (const auto& t : tasks)
+      if (!t.ok) return false;
+    return true;
+  }
+};
+
+/// The bins the options describe: train, test, then one per far factor.
+std::vector<check_bin> check_bins(const task_check_options& options);
+
+/// The final verdicts of a task given its witness program's class (nullopt: no program) and
+/// whether the witness was exact everywhere it ran: a witness that fails proves nothing; a
+/// plain C-RASP witness makes NoPE "yes" even where the literature says otherwise (the
+/// disagreement is reported, not hidden).
+std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec& task,
+                                                         std::optional<ir::program_class> witness,
+                                                         bool witness_exact);
+
+/// Runs the check. Returns nullopt (with errors in `diags`) only for unusable options: an
+/// unknown task name, empty or inverted bins, zero samples. Problems with a single task (a
+/// program that fails to load, say) are recorded in its task_result instead.
+std::optional<check_report> check(const task_check_options& options, diagnostics& diags);
+
+/// The report as JSON (schema in docs/check.md), pretty-printed with two-space indentation.
+std::string check_report_json(const check_report& report);
+
+/// Accuracy against length, one panel per task: the compiled program's engines, the wrong
+/// candidate if any, and the published trained-model results. A standalone SVG document.
+std::string check_plot_svg(const check_report& report);
+
+}  // namespace crasp

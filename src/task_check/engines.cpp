@@ -1,0 +1,95 @@
+// Answering one instance with the interpreter or a compiled model (see engines.hpp).
+#include "task_check/engines.hpp"
+
+#include <span>
+
+#include <fmt/format.h>
+
+namespace crasp::check_detail {
+
+std::string join(const tokens& t, std::size_t max_shown) {
+  if (t.empty()) return "<none>";
+  std::string s;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    // Long far-bin inputs would flood a report: keep the head and the tail.
+    if (t.size() > max_shown && k == max_shown / 2) {
+      s += fmt::format(" ... ({} more) ...", t.size() - max_shown);
+      k = t.size() - max_shown / 2 - 1;
+      continue;
+    }
+    if (!s.empty()) s += ' ';
+    s += t[k];
+  }
+  return s;
+}
+
+tokens interpreter_answer(const ir::program& program, const tokens& input, std::size_t max_new) {
+  diagnostics diags;
+  if (program.is_generator()) {
+    const auto out = generate(program, input, max_new, "check", diags);
+    if (!out) return {"<error>"};
+    auto t = out->continuation;
+    if (out->reason == stop_reason::max_new) t.push_back("<max_new>");
+    if (out->reason == stop_reason::ambiguous) t.push_back("<ambiguous " + join(out->ambiguous_tokens) + ">");
+    return t;
+  }
+  const auto out = run(program, input, "check", diags);
+  if (!out) return {"<error>"};
+  if (out->kind == ir::type::boolean) return {out->value != 0 ? "True" : "False"};
+  return {std::to_string(out->value)};
+}
+
+template <class T>
+bool model_answers(const model::basic_model<T>& m, output_kind kind, const tokens& input,
+                   const tokens& expected, tokens& got) {
+  got.clear();
+  diagnostics diags;
+  tokens seq = input;
+  if (kind == output_kind::next) seq.insert(seq.end(), expected.begin(), expected.end());
+  const auto ids = encode_for_model(m, seq, "check", diags);
+  if (!ids) {
+    got = {"<error>"};
+    return false;
+  }
+  const auto result = model::forward(m, std::span<const int>(*ids), diags);
+  if (!result) {
+    got = {"<error>"};
+    return false;
+  }
+  // Column c of the scores is program position c - 1 (column 0 is the model's BOS).
+  const auto decision_after = [&](std::size_t program_pos) {
+    const auto col = static_cast<Eigen::Index>(program_pos + 1);
+    const model::vector<T> scores = result->scores.col(col);
+    return read_decision(m, kind, scores, program_pos);
+  };
+  if (kind != output_kind::next) {
+    const auto d = decision_after(input.size() - 1);
+    got = {kind == output_kind::boolean ? (d.value != 0 ? "True" : "False")
+                                        : std::to_string(d.value)};
+    return got == expected;
+  }
+  for (std::size_t k = 0; k <= expected.size(); ++k) {
+    const auto d = decision_after(input.size() - 1 + k);
+    if (k == expected.size()) {  // the answer is complete: nothing may follow
+      if (d.next.empty()) return true;
+      got.push_back(d.next.size() == 1 ? d.next.front() : "<ambiguous " + join(d.next) + ">");
+      return false;
+    }
+    if (d.next.size() == 1 && d.next.front() == expected[k]) {
+      got.push_back(expected[k]);
+      continue;
+    }
+    got.push_back(d.next.empty()       ? "<stop>"
+                  : d.next.size() == 1 ? d.next.front()
+                                       : "<ambiguous " + join(d.next) + ">");
+    return false;
+  }
+  return true;
+}
+
+template bool model_answers(const model::basic_model<double>&, output_kind, const tokens&,
+                            const tokens&, tokens&);
+template bool model_answers(const model::basic_model<float>&, output_kind, const tokens&,
+                            const tokens&, tokens&);
+
+}  // namespace crasp::check_detail

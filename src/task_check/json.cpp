@@ -1,0 +1,104 @@
+// The check report as JSON; the schema is documented in docs/check.md and pinned by
+// tests/task_check/test_json.cpp.
+#include <nlohmann/json.hpp>
+
+#include "crasp/task_check.hpp"
+
+namespace crasp {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json verdict_json(const tasks::verdict& v, std::optional<bool> paper, bool agrees) {
+  json j = {{"value", std::string(tasks::expressible_name(v.value))}, {"reason", v.reason}};
+  j["paper"] = paper ? json(*paper ? "yes" : "no") : json(nullptr);
+  j["agrees"] = agrees;
+  return j;
+}
+
+json bin_json(const bin_result& b) {
+  json j = {{"lo", b.lo}, {"hi", b.hi}, {"total", b.total}, {"correct", b.correct}};
+  j["accuracy"] = b.total == 0 ? json(nullptr) : json(b.accuracy());
+  if (!b.first_failure.empty()) j["first_failure"] = b.first_failure;
+  return j;
+}
+
+json bins_json(const std::vector<bin_result>& bins) {
+  json a = json::array();
+  for (const auto& b : bins) a.push_back(bin_json(b));
+  return a;
+}
+
+json task_json(const task_result& t) {
+  json j = {{"task", t.task},
+            {"category", t.category},
+            {"program", t.program.empty() ? json(nullptr) : json(t.program)},
+            {"program_class", t.program_class.empty() ? json(nullptr) : json(t.program_class)},
+            {"vocab", t.vocab},
+            {"nope", verdict_json(t.nope, t.paper_nope, t.agrees_nope)},
+            {"ape", verdict_json(t.ape, t.paper_ape, t.agrees_ape)},
+            {"ok", t.ok},
+            {"problems", t.problems}};
+  json engines = json::array();
+  for (const auto& e : t.engines)
+    engines.push_back({{"name", e.name},
+                       {"applicable", e.applicable},
+                       {"note", e.note},
+                       {"bins", bins_json(e.bins)}});
+  j["engines"] = std::move(engines);
+  if (t.candidate) {
+    const auto& c = *t.candidate;
+    j["candidate"] = {{"program", c.program}, {"found", c.found},
+                      {"length", c.found ? json(c.length) : json(nullptr)},
+                      {"shortest", c.shortest}, {"searched", c.searched},
+                      {"input", c.input}, {"expected", c.expected}, {"got", c.got},
+                      {"bins", bins_json(c.bins)}};
+  } else {
+    j["candidate"] = nullptr;
+  }
+  json published = json::array();
+  for (const auto& s : t.published) {
+    json points = json::array();
+    for (const auto& p : s.points)
+      points.push_back({{"lo", p.lo}, {"hi", p.hi}, {"accuracy", p.accuracy}});
+    published.push_back({{"source", s.source}, {"pe", s.pe}, {"points", std::move(points)}});
+  }
+  j["published"] = std::move(published);
+  j["seconds"] = t.seconds;
+  return j;
+}
+
+std::string pe_name(model::positional pe) {
+  return pe == model::positional::ape ? "ape" : pe == model::positional::rope ? "rope" : "nope";
+}
+
+}  // namespace
+
+std::string check_report_json(const check_report& report) {
+  const auto& o = report.options;
+  json options = {{"train", {o.train_lo, o.train_hi}},
+                  {"test", {o.test_lo, o.test_hi}},
+                  {"far_factors", o.far_factors},
+                  {"samples", o.samples},
+                  {"far_samples", o.far_samples},
+                  {"seed", o.seed}};
+  json pes = json::array();
+  for (const auto pe : o.encodings) pes.push_back(pe_name(pe));
+  options["pe"] = std::move(pes);
+  json precs = json::array();
+  for (const auto p : o.precisions) precs.push_back(p == precision::f64 ? "f64" : "f32");
+  options["precision"] = std::move(precs);
+  json bins = json::array();
+  for (const auto& b : report.bins) bins.push_back({{"name", b.name}, {"lo", b.lo}, {"hi", b.hi}});
+  json tasks = json::array();
+  for (const auto& t : report.tasks) tasks.push_back(task_json(t));
+  json j = {{"schema", "crasp-check/1"},
+            {"ok", report.ok()},
+            {"options", std::move(options)},
+            {"bins", std::move(bins)},
+            {"tasks", std::move(tasks)},
+            {"seconds", report.seconds}};
+  return j.dump(2) + "\n";
+}
+
+}  // namespace crasp

@@ -1,0 +1,131 @@
+// The interpreter and every applicable compiled model on a task's bins.
+#include <fmt/format.h>
+
+#include "crasp/compile.hpp"
+#include "task_check/engines.hpp"
+#include "task_check/internal.hpp"
+
+namespace crasp::check_detail {
+namespace {
+
+std::string pe_label(model::positional pe) {
+  switch (pe) {
+    case model::positional::ape:
+      return "APE";
+    case model::positional::rope:
+      return "RoPE";
+    case model::positional::nope:
+      return "NoPE";
+  }
+  return "?";
+}
+
+// One bin of one engine: `answers(instance, got)` says whether the engine got it right.
+template <class F>
+bin_result judge(const bin_instances& b, F&& answers) {
+  bin_result br;
+  br.lo = b.lo, br.hi = b.hi;
+  tokens got;
+  for (const auto& inst : b.items) {
+    ++br.total;
+    if (answers(inst, got)) {
+      ++br.correct;
+    } else if (br.first_failure.empty()) {
+      br.first_failure =
+          join(inst.input) + " => " + join(got) + " (expected " + join(inst.expected) + ")";
+    }
+  }
+  return br;
+}
+
+template <class T>
+void run_model(const model::basic_model<T>& m, const std::string& name,
+               const std::vector<bin_instances>& bins, engine_result& e,
+               const std::function<void(const std::string&)>& tick) {
+  diagnostics diags;
+  const auto kind = model_output_kind(m, "check", diags);
+  for (const auto& b : bins) {
+    if (!kind) {
+      e.bins.push_back({b.lo, b.hi, 0, 0, "model outputs follow no convention"});
+    } else {
+      e.bins.push_back(judge(b, [&](const tasks::instance& inst, tokens& got) {
+        return model_answers(m, *kind, inst.input, inst.expected, got);
+      }));
+    }
+    tick(name);
+  }
+}
+
+}  // namespace
+
+std::size_t work_units(const tasks::task_spec& task, const task_check_options& options) {
+  const std::size_t bins = 2 + options.far_factors.size();
+  std::size_t units = 1;  // verdicts (and the candidate search, if any)
+  if (!task.program.empty())
+    units += bins * (1 + options.encodings.size() * options.precisions.size());
+  return units;
+}
+
+void run_engines(const tasks::task_spec& task, const ir::program& program,
+                 const task_check_options& options, const std::vector<bin_instances>& bins,
+                 task_result& r, const std::function<void(const std::string&)>& tick) {
+  engine_result interp{"interpreter", true, "", {}};
+  for (const auto& b : bins) {
+    interp.bins.push_back(judge(b, [&](const tasks::instance& inst, tokens& got) {
+      got = interpreter_answer(program, inst.input, inst.expected.size() + 2);
+      return got == inst.expected;
+    }));
+    tick(task.name + " interpreter");
+  }
+  r.engines.push_back(std::move(interp));
+
+  // One model per encoding, built for the longest sequence it will see (prompt plus answer).
+  std::size_t longest = 1;
+  for (const auto& b : bins)
+    for (const auto& inst : b.items)
+      longest = std::max(longest, inst.input.size() + inst.expected.size());
+  for (const auto pe : options.encodings) {
+    const std::string label = pe_label(pe);
+    std::optional<compiled_program> compiled;
+    std::string why;
+    if (pe == model::positional::nope && program.klass == ir::program_class::crasp_pos) {
+      why = "not applicable: the program is C-RASP[pos] and NoPE has no positions";
+    } else {
+      diagnostics diags;
+      compile_options copts;
+      copts.pe = pe;
+      copts.max_len = static_cast<int>(longest);
+      compiled = compile(program, copts, diags);
+      if (!compiled) {
+        why = "compile failed: " + render(diags);
+        r.problems.push_back(fmt::format("{} {}: {}", task.name, label, why));
+        r.ok = false;
+      }
+    }
+    for (const auto prec : options.precisions) {
+      engine_result e;
+      e.name = label + (prec == precision::f64 ? " f64" : " f32");
+      if (!compiled) {
+        e.applicable = false;
+        e.note = why;
+        for (std::size_t b = 0; b < bins.size(); ++b) tick(task.name + " " + e.name);
+        r.engines.push_back(std::move(e));
+        continue;
+      }
+      const int certified =
+          prec == precision::f64 ? compiled->stats.certified_f64 : compiled->stats.certified_f32;
+      e.note = fmt::format("d_model {}, {} layers, designed for {} tokens, certified to {}",
+                           compiled->model.d_model(), compiled->model.layers.size(), longest,
+                           certified);
+      const std::string unit = task.name + " " + e.name;
+      if (prec == precision::f64) {
+        run_model(compiled->model, unit, bins, e, tick);
+      } else {
+        run_model(model::cast<float>(compiled->model), unit, bins, e, tick);
+      }
+      r.engines.push_back(std::move(e));
+    }
+  }
+}
+
+}  // namespace crasp::check_detail
