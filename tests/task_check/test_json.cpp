@@ -1,0 +1,93 @@
+// The JSON schema of the check report (docs/check.md): every documented key with its type.
+#include <nlohmann/json.hpp>
+
+#include "check_fixture.hpp"
+
+using json = nlohmann::json;
+using namespace check_test;
+
+namespace {
+
+void check_bins(const json& bins, std::size_t n) {
+  REQUIRE(bins.is_array());
+  CHECK(bins.size() == n);
+  for (const auto& b : bins) {
+    CHECK(b.at("lo").is_number_unsigned());
+    CHECK(b.at("hi").is_number_unsigned());
+    CHECK(b.at("total").is_number_unsigned());
+    CHECK(b.at("correct").is_number_unsigned());
+    CHECK((b.at("accuracy").is_number() || b.at("accuracy").is_null()));
+  }
+}
+
+void check_verdict(const json& v) {
+  const auto value = v.at("value").get<std::string>();
+  CHECK((value == "yes" || value == "no" || value == "unknown"));
+  CHECK(v.at("reason").is_string());
+  CHECK((v.at("paper").is_null() || v.at("paper") == "yes" || v.at("paper") == "no"));
+  CHECK(v.at("agrees").is_boolean());
+}
+
+}  // namespace
+
+TEST_CASE("check JSON: top level, options and bins", "[check][json]") {
+  const auto j = json::parse(crasp::check_report_json(small_report()));
+  CHECK(j.at("schema") == "crasp-check/1");
+  CHECK(j.at("ok") == true);
+  CHECK(j.at("seconds").is_number());
+  const auto& o = j.at("options");
+  CHECK(o.at("train") == json::array({4, 12}));
+  CHECK(o.at("test") == json::array({13, 20}));
+  CHECK(o.at("far_factors") == json::array({3}));
+  CHECK(o.at("samples") == 3);
+  CHECK(o.at("far_samples") == 1);
+  CHECK(o.at("seed") == 7);
+  CHECK(o.at("pe") == json::array({"ape", "rope", "nope"}));
+  CHECK(o.at("precision") == json::array({"f64", "f32"}));
+  REQUIRE(j.at("bins").size() == 3);
+  CHECK(j.at("bins")[2] == json({{"name", "3x"}, {"lo", 36}, {"hi", 36}}));
+}
+
+TEST_CASE("check JSON: one object per task with verdicts, engines, candidate, published",
+          "[check][json]") {
+  const auto j = json::parse(crasp::check_report_json(small_report()));
+  REQUIRE(j.at("tasks").size() == 6);
+  for (const auto& t : j.at("tasks")) {
+    INFO(t.at("task"));
+    CHECK(t.at("category").is_string());
+    CHECK((t.at("program").is_string() || t.at("program").is_null()));
+    CHECK((t.at("program_class").is_string() || t.at("program_class").is_null()));
+    CHECK(t.at("vocab").is_number_unsigned());
+    check_verdict(t.at("nope"));
+    check_verdict(t.at("ape"));
+    CHECK(t.at("ok").is_boolean());
+    CHECK(t.at("problems").is_array());
+    for (const auto& e : t.at("engines")) {
+      CHECK(e.at("name").is_string());
+      CHECK(e.at("applicable").is_boolean());
+      CHECK(e.at("note").is_string());
+      if (e.at("applicable") == true) check_bins(e.at("bins"), 3);
+    }
+    if (!t.at("candidate").is_null()) {
+      const auto& c = t.at("candidate");
+      CHECK(c.at("program").is_string());
+      CHECK(c.at("found").is_boolean());
+      CHECK(c.at("shortest").is_boolean());
+      CHECK(c.at("searched").is_number_unsigned());
+      CHECK(c.at("input").is_array());
+      CHECK(c.at("expected").is_array());
+      CHECK(c.at("got").is_array());
+      check_bins(c.at("bins"), 3);
+    }
+    for (const auto& s : t.at("published")) {
+      CHECK(s.at("source").is_string());
+      CHECK((s.at("pe") == "APE" || s.at("pe") == "RoPE"));
+      for (const auto& p : s.at("points")) CHECK(p.at("accuracy").is_number());
+    }
+    CHECK(t.at("seconds").is_number());
+  }
+  const auto& nr = j.at("tasks")[1];
+  CHECK(nr.at("task") == "NRLast");
+  CHECK(nr.at("candidate").at("found") == true);
+  CHECK(nr.at("candidate").at("length").is_number_unsigned());
+}

@@ -1,0 +1,122 @@
+// The catalogue's verdicts against the papers' tables, and the logic that turns a witness
+// program's class and correctness into the final verdicts.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "crasp/task_check.hpp"
+#include "crasp/tasks.hpp"
+
+using crasp::tasks::expressible;
+
+namespace {
+
+const crasp::tasks::task_spec& task(const std::string& name) {
+  const auto* t = crasp::tasks::find(name);
+  REQUIRE(t != nullptr);
+  return *t;
+}
+
+}  // namespace
+
+TEST_CASE("the C-RASP[pos] verdicts of the papers' tasks are the papers'", "[check][verdicts]") {
+  // crasp-reference.md 3.1 and 3.2, written out independently of src/tasks/verdicts.cpp.
+  const std::set<std::string> yes = {"UR", "UL", "NRFirst", "NLFirst", "UF", "UB",
+                                     "bin_majority", "majority", "bin_majority_interleave",
+                                     "unique_copy", "sort"};
+  const std::set<std::string> no = {"NRLast", "NLLast", "NF", "NB", "repeat_copy", "parity",
+                                    "addition"};
+  for (const auto& name : yes) {
+    INFO(name);
+    CHECK(task(name).ape.value == expressible::yes);
+    CHECK(task(name).paper_ape == std::optional<bool>(true));
+    CHECK_FALSE(task(name).program.empty());
+  }
+  for (const auto& name : no) {
+    INFO(name);
+    CHECK(task(name).ape.value == expressible::no);
+    CHECK(task(name).paper_ape == std::optional<bool>(false));
+    CHECK(task(name).program.empty());
+    // An impossibility for C-RASP[pos] carries over to its fragment C-RASP.
+    CHECK(task(name).nope.value == expressible::no);
+  }
+  CHECK(yes.size() + no.size() == 18);
+}
+
+TEST_CASE("the Huang et al. NoPE column is recorded as published", "[check][verdicts]") {
+  for (const char* name : {"bin_majority", "majority", "sort"})
+    CHECK(task(name).paper_nope == std::optional<bool>(true));
+  for (const char* name : {"bin_majority_interleave", "unique_copy", "repeat_copy", "parity",
+                           "addition", "aa_star"})
+    CHECK(task(name).paper_nope == std::optional<bool>(false));
+  // The Born paper states C-RASP[pos] only.
+  for (const char* name : {"UR", "UL", "NRLast", "UF", "NB"}) CHECK_FALSE(task(name).paper_nope);
+}
+
+TEST_CASE("every verdict has a reason and every named program exists", "[check][verdicts]") {
+  for (const auto& t : crasp::tasks::catalogue()) {
+    INFO(t.name);
+    CHECK_FALSE(t.category.empty());
+    CHECK_FALSE(t.ape.reason.empty());
+    CHECK_FALSE(t.nope.reason.empty());
+    if (!t.program.empty())
+      CHECK(std::filesystem::exists(std::string(CRASP_PROGRAMS_DIR) + "/" + t.program));
+    if (!t.candidate.empty()) {
+      CHECK(std::filesystem::exists(std::string(CRASP_PROGRAMS_DIR) + "/" + t.candidate));
+      CHECK(t.ape.value == expressible::no);  // a candidate only makes sense for a "no"
+    }
+  }
+  // The issue's examples of shipped wrong candidates.
+  CHECK_FALSE(task("NRLast").candidate.empty());
+  CHECK_FALSE(task("NF").candidate.empty());
+}
+
+TEST_CASE("final verdicts: an exact witness confirms, a wrong one proves nothing",
+          "[check][verdicts]") {
+  using crasp::ir::program_class;
+  const auto& ur = task("UR");
+  SECTION("no program: the literature's verdicts stand") {
+    const auto [nope, ape] = crasp::final_verdicts(task("NRLast"), std::nullopt, false);
+    CHECK(ape.value == expressible::no);
+    CHECK(ape.reason == task("NRLast").ape.reason);
+    CHECK(nope.value == expressible::no);
+  }
+  SECTION("exact C-RASP[pos] witness: APE yes with the witness named, NoPE unchanged") {
+    const auto [nope, ape] = crasp::final_verdicts(ur, program_class::crasp_pos, true);
+    CHECK(ape.value == expressible::yes);
+    CHECK(ape.reason.find("witness programs/ur.crasp") != std::string::npos);
+    CHECK(nope.value == ur.nope.value);
+  }
+  SECTION("exact plain C-RASP witness upgrades NoPE to yes") {
+    const auto [nope, ape] = crasp::final_verdicts(task("UF"), program_class::crasp, true);
+    CHECK(nope.value == expressible::yes);
+    CHECK(ape.value == expressible::yes);
+  }
+  SECTION("an upgrade against the literature says so") {
+    const auto& uc = task("unique_copy");
+    REQUIRE(uc.nope.value == expressible::no);
+    const auto [nope, ape] = crasp::final_verdicts(uc, program_class::crasp, true);
+    CHECK(nope.value == expressible::yes);
+    CHECK(nope.reason.find("the literature says no") != std::string::npos);
+  }
+  SECTION("a wrong witness leaves the cited verdicts and warns") {
+    const auto [nope, ape] = crasp::final_verdicts(task("UF"), program_class::crasp, false);
+    CHECK(nope.value == task("UF").nope.value);
+    CHECK(ape.reason.find("wrong on some tested input") != std::string::npos);
+  }
+}
+
+TEST_CASE("published numbers are the reference's section 5", "[check][verdicts]") {
+  using crasp::tasks::task_id;
+  const auto nr = crasp::published_results(task_id::nr_last);
+  REQUIRE(nr.size() == 2);
+  CHECK(nr[0].pe == "APE");
+  CHECK(nr[0].points.at(1).accuracy == Approx(0.8605));
+  CHECK(nr[1].points.at(2).accuracy == Approx(0.34));
+  const auto add = crasp::published_results(task_id::addition);
+  REQUIRE(add.size() == 1);
+  CHECK(add[0].points.at(0).accuracy == Approx(0.997));
+  CHECK(crasp::published_results(task_id::dyck1).empty());
+}
