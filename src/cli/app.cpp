@@ -15,8 +15,8 @@ namespace {
 const std::string version_text = std::string("crasp ") + CRASP_VERSION;
 
 const char* const footer =
-    "Exit codes: 0 ok, 1 bad program or input (or an example or verify mismatch), 2 usage\n"
-    "error, 3 internal error. Full reference: docs/cli.md.";
+    "Exit codes: 0 ok, 1 bad program or input (or an example, verify or check failure), 2\n"
+    "usage error, 3 internal error. Full reference: docs/cli.md.";
 
 CLI::App* subcommand(CLI::App& app, const std::string& name, const std::string& description) {
   CLI::App* sub = app.add_subcommand(name, description);
@@ -256,6 +256,49 @@ command_line::command_line()
                     "report progress on stderr even when it is not a terminal");
   add_alphabet(verify_, verify_opts_.common);
   add_json(verify_, verify_opts_.common.json);
+
+  tasks_ = subcommand(app_, "tasks", "list the task catalogue: formats, programs and verdicts");
+  tasks_->add_option("TASKS", tasks_opts_.names, "describe these tasks in full");
+  add_json(tasks_, tasks_opts_.json);
+
+  check_ = subcommand(app_, "check",
+                      "per task: the expressibility verdict, and its program and transformers "
+                      "tested far past the training lengths");
+  check_->add_option("TASKS", check_opts_.tasks, "task names (see crasp tasks)");
+  check_->add_flag("--all", check_opts_.all, "check every task of the catalogue");
+  check_->add_option("--train-len", check_opts_.train, "training lengths A:B")
+      ->capture_default_str();
+  check_->add_option("--test-len", check_opts_.test, "test lengths C:D")->capture_default_str();
+  check_->add_option("--far", check_opts_.far,
+                     "far bins at these multiples of the longest training length")
+      ->delimiter(',')
+      ->capture_default_str();
+  check_->add_option("--pe", check_opts_.pe, "compiled variants (comma-separated)")
+      ->delimiter(',')
+      ->check(one_of({"nope", "ape", "rope"}))
+      ->capture_default_str();
+  check_->add_option("--prec", check_opts_.precisions, "precisions (comma-separated)")
+      ->delimiter(',')
+      ->check(one_of({"f64", "f32"}))
+      ->capture_default_str();
+  check_->add_option("--samples", check_opts_.samples, "instances per train / test bin")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  check_->add_option("--seed", check_opts_.seed, "seed of the random instances")
+      ->capture_default_str()
+      ->check(non_negative);
+  check_->add_option("--programs", check_opts_.programs,
+                     "directory of the bundled programs (default: ./programs, else the source "
+                     "tree's)");
+  check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG");
+  check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0, 256));
+  check_->add_flag("--progress", check_opts_.progress,
+                   "report progress on stderr even when it is not a terminal");
+  add_json(check_, check_opts_.json);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -266,6 +309,8 @@ exit_code command_line::dispatch(io& io) {
   if (examples_->parsed()) return examples_command(examples_opts_, io);
   if (compile_->parsed()) return compile_command(compile_opts_, io);
   if (verify_->parsed()) return verify_command(verify_opts_, io);
+  if (tasks_->parsed()) return tasks_command(tasks_opts_, io);
+  if (check_->parsed()) return check_command(check_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

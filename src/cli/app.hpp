@@ -28,6 +28,8 @@ class command_line {
   CLI::App* examples_ = nullptr;
   CLI::App* compile_ = nullptr;
   CLI::App* verify_ = nullptr;
+  CLI::App* tasks_ = nullptr;
+  CLI::App* check_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
@@ -35,6 +37,8 @@ class command_line {
   examples_options examples_opts_;
   compile_command_options compile_opts_;
   verify_command_options verify_opts_;
+  tasks_command_options tasks_opts_;
+  check_command_options check_opts_;
 };
 
 }  // namespace crasp::cli

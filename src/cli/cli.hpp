@@ -85,6 +85,34 @@ struct verify_command_options {
   bool progress = false;       ///< `--progress`: progress lines on stderr even when not a terminal
 };
 
+struct tasks_command_options {
+  std::vector<std::string> names;  ///< tasks to describe in full; all (as a table) when empty
+  bool json = false;
+};
+
+struct check_command_options {
+  std::vector<std::string> tasks;  ///< task names; all with --all
+  bool all = false;
+  std::string train = "4:100";     ///< A:B
+  std::string test = "101:200";    ///< C:D
+  std::vector<std::string> pe = {"ape", "rope", "nope"};
+  std::vector<std::string> precisions = {"f64", "f32"};
+  std::size_t samples = 20;
+  std::size_t far_samples = 2;
+  std::vector<std::size_t> far = {10, 100};
+  std::uint64_t seed = 1;
+  std::string programs;  ///< --programs DIR; empty: ./programs, else the source tree's
+  std::string plot;      ///< --plot FILE.svg
+  unsigned threads = 0;
+  bool json = false;
+  bool progress = false;
+};
+
+/// `crasp tasks`: the task catalogue with formats and verdicts.
+exit_code tasks_command(const tasks_command_options& opts, io& io);
+/// `crasp check`: per-task verdicts and accuracy by length bin (crasp::check).
+exit_code check_command(const check_command_options& opts, io& io);
+
 /// `crasp run`: acceptor mode (or next-token prediction for generator programs).
 exit_code run_command(const run_options& opts, io& io);
 /// `crasp generate`: greedy next-token generation.

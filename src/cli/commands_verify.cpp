@@ -17,6 +17,7 @@
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "text_table.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -32,7 +33,6 @@ std::string certified_cell(const length_bucket& b, int certified) {
   return b.min_length > certified ? "no" : "part";
 }
 
-// Columns are as wide as their widest cell; the first two are left-aligned (labels).
 std::string bucket_table(const verify_report& rep, int certified) {
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"lengths", "kind", "inputs", "decisions", "mismatches", "min slack",
@@ -43,22 +43,7 @@ std::string bucket_table(const verify_report& rep, int certified) {
                     std::to_string(b.mismatches), fmt::format("{:.6f}", b.min_slack),
                     fmt::format("{:.6f}", b.min_output_margin), certified_cell(b, certified)});
   }
-  std::vector<std::size_t> width(rows.front().size(), 0);
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  std::string out;
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      if (c > 0) line += "  ";
-      line += c < 2 ? fmt::format("{:<{}}", row[c], width[c])
-                    : fmt::format("{:>{}}", row[c], width[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + '\n';
-  }
-  return out;
+  return render_table(rows, 2);
 }
 
 json report_json(const verify_command_options& opts, const verify_report& rep, int certified) {

@@ -21,7 +21,15 @@ class progress_line {
   ~progress_line() { finish(); }
 
   void update(std::size_t done, std::size_t total) {
-    const std::string text = fmt::format("{}: bucket {}/{}", label_, done, total);
+    show(fmt::format("{}: bucket {}/{}", label_, done, total));
+  }
+
+  /// "label: done/total what" (crasp check names the unit of work just finished).
+  void update(std::size_t done, std::size_t total, const std::string& what) {
+    show(fmt::format("{}: {}/{} {}", label_, done, total, what));
+  }
+
+  void show(const std::string& text) {
     if (io_->err_is_terminal) {
       // Padded to the previous text, so a shorter update leaves no stale characters behind.
       io_->err << '\r' << fmt::format("{:<{}}", text, shown_) << std::flush;

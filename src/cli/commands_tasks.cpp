@@ -1,0 +1,110 @@
+// `crasp tasks [TASK...]`: the task catalogue. Without names, one row per task (category, mode,
+// vocabulary, program, verdicts); with names, each task's format and the reasons behind its
+// verdicts. --json gives every field for the selected tasks.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "crasp/tasks.hpp"
+#include "load.hpp"
+#include "output.hpp"
+#include "text_table.hpp"
+
+namespace crasp::cli {
+namespace {
+
+std::string vocab_text(const tasks::task_spec& t) {
+  const auto s = tasks::symbols(t, 0);
+  std::string v = s.size() <= 3 ? "" : s.front() + ".." + s.back();
+  if (v.empty())
+    for (const auto& x : s) v += (v.empty() ? "" : " ") + x;
+  return t.variable_vocab ? fmt::format("{} (k={})", v, s.size()) : v;
+}
+
+std::string verdict_text(const tasks::verdict& v) {
+  return std::string(tasks::expressible_name(v.value));
+}
+
+json task_json(const tasks::task_spec& t) {
+  const auto verdict = [](const tasks::verdict& v, std::optional<bool> paper) {
+    return json{{"value", std::string(tasks::expressible_name(v.value))},
+                {"reason", v.reason},
+                {"paper", paper ? json(*paper ? "yes" : "no") : json(nullptr)}};
+  };
+  return {{"name", t.name},
+          {"category", t.category},
+          {"mode", t.mode == tasks::task_mode::generator ? "generator" : "acceptor"},
+          {"description", t.description},
+          {"symbols", tasks::symbols(t, 0)},
+          {"control_tokens", t.control_tokens},
+          {"end_token", t.end_token},
+          {"variable_vocab", t.variable_vocab},
+          {"default_vocab", t.default_vocab},
+          {"min_length", t.min_length},
+          {"program", t.program.empty() ? json(nullptr) : json(t.program)},
+          {"candidate", t.candidate.empty() ? json(nullptr) : json(t.candidate)},
+          {"nope", verdict(t.nope, t.paper_nope)},
+          {"ape", verdict(t.ape, t.paper_ape)},
+          {"source", t.source}};
+}
+
+std::string describe(const tasks::task_spec& t) {
+  std::string out = fmt::format("{} ({}, {})\n", t.name, t.category,
+                                t.mode == tasks::task_mode::generator ? "generator" : "acceptor");
+  out += fmt::format("  format:      {}\n", t.description);
+  out += fmt::format("  vocabulary:  {}\n", vocab_text(t));
+  out += fmt::format("  program:     {}\n", t.program.empty() ? "none" : "programs/" + t.program);
+  if (!t.candidate.empty())
+    out += fmt::format("  candidate:   programs/{} (a natural but wrong attempt; crasp check "
+                       "refutes it)\n",
+                       t.candidate);
+  out += fmt::format("  C-RASP[pos]: {} -- {}\n", verdict_text(t.ape), t.ape.reason);
+  out += fmt::format("  NoPE:        {} -- {}\n", verdict_text(t.nope), t.nope.reason);
+  out += fmt::format("  source:      {}\n", t.source);
+  return out;
+}
+
+}  // namespace
+
+exit_code tasks_command(const tasks_command_options& opts, io& io) {
+  std::vector<const tasks::task_spec*> chosen;
+  for (const auto& name : opts.names) {
+    const auto* t = tasks::find(name);
+    if (t == nullptr) {
+      print_error(io, "tasks", fmt::format("unknown task '{}' (crasp tasks lists them)", name));
+      return exit_code::failure;
+    }
+    chosen.push_back(t);
+  }
+  if (opts.names.empty())
+    for (const auto& t : tasks::catalogue()) chosen.push_back(&t);
+  if (opts.json) {
+    json all = json::array();
+    for (const auto* t : chosen) all.push_back(task_json(*t));
+    io.out << dump_json({{"tasks", std::move(all)}});
+    return exit_code::ok;
+  }
+  if (!opts.names.empty()) {
+    for (std::size_t k = 0; k < chosen.size(); ++k)
+      io.out << (k > 0 ? "\n" : "") << describe(*chosen[k]);
+    return exit_code::ok;
+  }
+  std::vector<std::vector<std::string>> rows = {
+      {"task", "category", "mode", "vocabulary", "program", "C-RASP[pos]", "NoPE"}};
+  for (const auto* t : chosen)
+    rows.push_back({t->name, t->category,
+                    t->mode == tasks::task_mode::generator ? "generator" : "acceptor",
+                    vocab_text(*t), t->program.empty() ? "-" : t->program, verdict_text(t->ape),
+                    verdict_text(t->nope)});
+  io.out << render_table(rows, 7);
+  io.out << "\nVerdicts as the literature states them. 'crasp tasks NAME' shows a task's format "
+            "and the reasons;\n'crasp check' tests them (a plain C-RASP witness program upgrades "
+            "NoPE to yes).\n";
+  return exit_code::ok;
+}
+
+}  // namespace crasp::cli

@@ -1,0 +1,1 @@
+check UR --train-len 10:4

@@ -1,0 +1,1 @@
+tasks NRLast unique_copy
