@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "crasp/task_check.hpp"
+#include "support/xml_escape.hpp"
 
 namespace crasp {
 namespace {
@@ -22,20 +23,7 @@ constexpr double acc_lo = -0.05, acc_hi = 1.08;
 // Engines that coincide (all at 1.0, typically) are drawn this many px apart.
 constexpr double engine_offset_px = 2.0;
 
-std::string esc(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string esc(std::string_view s) { return support::xml_escape(s); }
 
 std::string num(double v) { return fmt::format("{:.1f}", v); }
 

@@ -3,6 +3,8 @@
 // / last) occurrence in the context. A neighbour outside the context is a precondition violation:
 // the right neighbour of the last context token would be <sep>, and there is no wrap-around from
 // the first context token to the last (a bug of one published generator).
+#include <optional>
+
 #include "tasks/common.hpp"
 
 namespace crasp::tasks::detail {
@@ -36,6 +38,26 @@ std::size_t other_than(std::mt19937_64& rng, std::size_t k, std::size_t skip) {
   return s >= skip ? s + 1 : s;
 }
 
+// Fills `context` with uniform symbols and returns those occurring at least twice, except the
+// symbol at index `banned_at` (if given): the candidates for a non-unique query.
+std::vector<std::size_t> repeated_symbols(std::vector<std::size_t>& context, std::mt19937_64& rng,
+                                          std::size_t k, std::optional<std::size_t> banned_at) {
+  for (auto& s : context) {
+    s = below(rng, k);
+  }
+  std::vector<std::size_t> count(k, 0);
+  for (auto s : context) {
+    ++count[s];
+  }
+  std::vector<std::size_t> eligible;
+  for (std::size_t s = 0; s < k; ++s) {
+    if (count[s] >= 2 && !(banned_at && context[*banned_at] == s)) {
+      eligible.push_back(s);
+    }
+  }
+  return eligible;
+}
+
 // NRLast / NLLast: a random context with the query drawn from the symbols occurring at least
 // twice (for NRLast, not last at the final context token: the Born generator rejects those);
 // after a few failed draws, a constructed instance. `at` becomes the last occurrence.
@@ -44,19 +66,8 @@ void generate_last(task_id id, std::vector<std::size_t>& context, std::size_t& q
   const std::size_t c = context.size();  // >= 3 for NRLast (k >= 2), >= 2 for NLLast
   const bool right = !looks_left(id);
   for (int attempt = 0; attempt < 16; ++attempt) {
-    for (auto& s : context) {
-      s = below(rng, k);
-    }
-    std::vector<std::size_t> count(k, 0);
-    for (auto s : context) {
-      ++count[s];
-    }
-    std::vector<std::size_t> eligible;
-    for (std::size_t s = 0; s < k; ++s) {
-      if (count[s] >= 2 && !(right && context[c - 1] == s)) {
-        eligible.push_back(s);
-      }
-    }
+    const auto eligible =
+        repeated_symbols(context, rng, k, right ? std::optional<std::size_t>(c - 1) : std::nullopt);
     if (!eligible.empty()) {
       q = eligible[below(rng, eligible.size())];
       at = c - 1;
@@ -144,19 +155,8 @@ instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng
     // NLFirst, not first at index 0); after a few failed draws, a constructed instance.
     bool found = false;
     for (int attempt = 0; attempt < 16 && !found; ++attempt) {
-      for (auto& s : context) {
-        s = below(rng, k);
-      }
-      std::vector<std::size_t> count(k, 0);
-      for (auto s : context) {
-        ++count[s];
-      }
-      std::vector<std::size_t> eligible;
-      for (std::size_t s = 0; s < k; ++s) {
-        if (count[s] >= 2 && !(looks_left(id) && context[0] == s)) {
-          eligible.push_back(s);
-        }
-      }
+      const auto eligible = repeated_symbols(
+          context, rng, k, looks_left(id) ? std::optional<std::size_t>(0) : std::nullopt);
       if (!eligible.empty()) {
         q = eligible[below(rng, eligible.size())];
         found = true;
