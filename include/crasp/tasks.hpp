@@ -31,7 +31,7 @@ enum class task_id {
   bin_majority, majority, bin_majority_interleave, sort, unique_copy, repeat_copy, parity,
   addition,
   // formal languages (acceptors)
-  dyck1, anbn, anbncn, aa_star, contains_ab, copy_every_2,
+  dyck1, anbn, anbncn, aa_star, contains_ab, copy_every_1, copy_every_2, copy_every_3,
 };
 // clang-format on
 
@@ -132,8 +132,8 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k);
 ///  - bin_majority, bin_majority_interleave, parity: "0" "1"; addition: "0" "1" "+";
 ///  - repeat_copy: "a" "b";
 ///  - majority: "a" .. the k-th letter (k <= 26, default 26);
-///  - dyck1: "(" ")"; anbn, copy_every_2: "a" "b"; anbncn, contains_ab: "a" "b" "c";
-///    aa_star: "a".
+///  - dyck1: "(" ")"; anbn, copy_every_1, copy_every_2, copy_every_3: "a" "b";
+///    anbncn, contains_ab: "a" "b" "c"; aa_star: "a".
 std::vector<std::string> symbols(const task_spec& task, std::size_t k);
 
 /// Every token that can appear in a correct answer: for generators the symbols plus the end

@@ -205,10 +205,19 @@ std::vector<task_spec> build() {
                        "Over a: (aa)*, i.e. member iff the length is even."));
   c.push_back(language("contains_ab", task_id::contains_ab, 3,
                        "Over a b c: contains the bigram a b (adjacent)."));
+  c.push_back(language("copy_every_1", task_id::copy_every_1, 2,
+                       "Over a b: w_i = w_{i-1} for every i >= 1 (0-based), i.e. the previous "
+                       "token is copied and all tokens are equal; crasp's reconstruction of Huang "
+                       "et al.'s 'copy every c-th token' with c = 1. Strings of length 1 are "
+                       "members."));
   c.push_back(language("copy_every_2", task_id::copy_every_2, 2,
                        "Over a b: w_i = w_{i-2} for every i >= 2 (0-based), i.e. the token two "
                        "back is copied; crasp's reconstruction of Huang et al.'s 'copy every "
                        "c-th token' with c = 2. Strings of length 1 and 2 are members."));
+  c.push_back(language("copy_every_3", task_id::copy_every_3, 2,
+                       "Over a b: w_i = w_{i-3} for every i >= 3 (0-based), i.e. the token three "
+                       "back is copied; crasp's reconstruction of Huang et al.'s 'copy every "
+                       "c-th token' with c = 3. Strings of length 1 to 3 are members."));
   detail::attach_verdicts(c);
   return c;
 }
@@ -252,7 +261,9 @@ std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
     case task_id::dyck1:
       return {"(", ")"};
     case task_id::anbn:
+    case task_id::copy_every_1:
     case task_id::copy_every_2:
+    case task_id::copy_every_3:
     case task_id::repeat_copy:
       return {"a", "b"};
     case task_id::anbncn:

@@ -103,6 +103,21 @@ void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vec
 std::optional<bool> member(task_id id, const tokens& input);
 instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng);
 
+/// The period c of a "copy every c-th token" language (copy_every_1, _2, _3), 0 for any other
+/// task.
+inline std::size_t copy_period(task_id id) {
+  switch (id) {
+    case task_id::copy_every_1:
+      return 1;
+    case task_id::copy_every_2:
+      return 2;
+    case task_id::copy_every_3:
+      return 3;
+    default:
+      return 0;
+  }
+}
+
 /// Fills in category, program, candidate and the verdicts of every catalogue entry
 /// (src/tasks/verdicts.cpp).
 void attach_verdicts(std::vector<task_spec>& catalogue);

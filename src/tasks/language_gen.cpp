@@ -22,7 +22,7 @@ bool has_member(task_id id, std::size_t n) {
     case task_id::contains_ab:
       return n >= 2;
     default:
-      return n >= 1;  // copy_every_2
+      return n >= 1;  // copy_every_c
   }
 }
 
@@ -30,8 +30,8 @@ bool has_nonmember(task_id id, std::size_t n) {
   if (id == task_id::aa_star) {
     return n % 2 == 1;
   }
-  if (id == task_id::copy_every_2) {
-    return n >= 3;
+  if (const std::size_t c = copy_period(id); c != 0) {
+    return n > c;  // strings of length <= c are all members
   }
   return n >= 1;
 }
@@ -107,11 +107,12 @@ word make_member(task_id id, std::size_t n, std::mt19937_64& rng) {
       w[p] = 'a', w[p + 1] = 'b';
       return w;
     }
-    default: {  // copy_every_2: period 2
-      const char x = pick(rng, "ab"), y = pick(rng, "ab");
-      word w(n, x);
-      for (std::size_t i = 1; i < n; i += 2) {
-        w[i] = y;
+    default: {  // copy_every_c: a random period of c tokens, repeated
+      const std::size_t c = copy_period(id);
+      const word period = random_word(c, "ab", rng);
+      word w(n, ' ');
+      for (std::size_t i = 0; i < n; ++i) {
+        w[i] = period[i % c];
       }
       return w;
     }
@@ -213,7 +214,7 @@ word candidate(task_id id, std::size_t n, std::mt19937_64& rng) {
       return w;
     }
     default:
-      return insert_some(id, n, alphabet, rng);  // copy_every_2
+      return insert_some(id, n, alphabet, rng);  // copy_every_c
   }
 }
 
@@ -229,8 +230,12 @@ word certain_nonmember(task_id id, std::size_t n) {
       return word(n, 'c');
     case task_id::aa_star:
       return word(n, 'a');  // n is odd here
-    default:
-      return "aab" + word(n - 3, 'a');  // copy_every_2, n >= 3
+    default: {
+      // copy_every_c, n > c: a^c b a^(n-c-1), since w_c = b differs from w_{c-c} = a.
+      word w(n, 'a');
+      w[copy_period(id)] = 'b';
+      return w;
+    }
   }
 }
 

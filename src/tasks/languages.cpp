@@ -46,9 +46,10 @@ bool blocks(const std::string& s, std::string_view letters) {
   return true;
 }
 
-bool copy_every_2(const std::string& s) {
-  for (std::size_t i = 2; i < s.size(); ++i) {
-    if (s[i] != s[i - 2]) {
+// w_i = w_{i-c} for every i >= c: "copy every c-th token".
+bool copy_every(const std::string& s, std::size_t c) {
+  for (std::size_t i = c; i < s.size(); ++i) {
+    if (s[i] != s[i - c]) {
       return false;
     }
   }
@@ -73,8 +74,10 @@ std::optional<bool> member(task_id id, const tokens& input) {
       return s->size() % 2 == 0;
     case task_id::contains_ab:
       return s->find("ab") != std::string::npos;
+    case task_id::copy_every_1:
     case task_id::copy_every_2:
-      return copy_every_2(*s);
+    case task_id::copy_every_3:
+      return copy_every(*s, copy_period(id));
     default:
       return std::nullopt;
   }

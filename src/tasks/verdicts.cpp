@@ -161,9 +161,17 @@ entry of(task_id id) {
     case task_id::contains_ab:
       return {lang_cat, "contains_ab.cr", "", "", "", unknown(no_nope_result),
               yes("local predicate j == i-1 finds the bigram"), std::nullopt, std::nullopt};
+    case task_id::copy_every_1:
+      return {lang_cat, "copy_every_1.crasp", "", "", "", unknown(no_nope_result),
+              yes("local predicate j == i-1 (Huang et al.: copy every c-th token, yes with APE)"),
+              std::nullopt, true};
     case task_id::copy_every_2:
       return {lang_cat, "copy_every_2.crasp", "", "", "", unknown(no_nope_result),
               yes("local predicate j == i-2 (Huang et al.: copy every c-th token, yes with APE)"),
+              std::nullopt, true};
+    case task_id::copy_every_3:
+      return {lang_cat, "copy_every_3.crasp", "", "", "", unknown(no_nope_result),
+              yes("local predicate j == i-3 (Huang et al.: copy every c-th token, yes with APE)"),
               std::nullopt, true};
   }
   return {};

@@ -46,7 +46,9 @@ inline const std::vector<bundled>& all_programs() {
       {"anbn", "anbn.crasp", ""},
       {"anbncn", "anbncn.crasp", ""},
       {"aa_star", "aa_star.crasp", ""},
+      {"copy_every_1", "copy_every_1.crasp", ""},
       {"copy_every_2", "copy_every_2.crasp", ""},
+      {"copy_every_3", "copy_every_3.crasp", ""},
   };
   return table;
 }

@@ -134,6 +134,14 @@ TEST_CASE("aa_star matches the reference", "[programs][differential][languages]"
   check_program("aa_star", {{0, 500}}, {{0, 500, 1, 500}});
 }
 
+TEST_CASE("copy_every_1 matches the reference", "[programs][differential][languages]") {
+  check_program("copy_every_1", {{0, 14}}, {{0, 2000, 1, 500}});
+}
+
 TEST_CASE("copy_every_2 matches the reference", "[programs][differential][languages]") {
   check_program("copy_every_2", {{0, 14}}, {{0, 2000, 1, 500}});
+}
+
+TEST_CASE("copy_every_3 matches the reference", "[programs][differential][languages]") {
+  check_program("copy_every_3", {{0, 14}}, {{0, 2000, 1, 500}});
 }

@@ -12,7 +12,8 @@ TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
       "UF", "UB", "NF", "NB",
       "bin_majority", "majority", "bin_majority_interleave", "sort", "unique_copy",
       "repeat_copy", "parity", "addition",
-      "dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_2"};
+      "dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_1", "copy_every_2",
+      "copy_every_3"};
   // clang-format on
   REQUIRE(catalogue().size() == names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -46,7 +47,8 @@ TEST_CASE("modes, control tokens and end tokens") {
     CHECK(task(n).control_tokens == std::vector<std::string>{"<bos>", "<sep>", "<eos>"});
     CHECK(task(n).end_token == "<eos>");
   }
-  for (const char* n : {"dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_2"}) {
+  for (const char* n : {"dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_1",
+                        "copy_every_2", "copy_every_3"}) {
     CHECK(task(n).mode == task_mode::acceptor);
     CHECK(task(n).control_tokens.empty());
     CHECK(output_tokens(task(n), 0) == std::vector<std::string>{"True", "False"});
@@ -69,7 +71,9 @@ TEST_CASE("symbols follow the token conventions") {
   CHECK(symbols(task("anbncn"), 0) == v{"a", "b", "c"});
   CHECK(symbols(task("aa_star"), 0) == v{"a"});
   CHECK(symbols(task("contains_ab"), 9) == v{"a", "b", "c"});
+  CHECK(symbols(task("copy_every_1"), 0) == v{"a", "b"});
   CHECK(symbols(task("copy_every_2"), 0) == v{"a", "b"});
+  CHECK(symbols(task("copy_every_3"), 4) == v{"a", "b"});
   CHECK(output_tokens(task("UR"), 2) == v{"t0", "t1"});
   CHECK(output_tokens(task("UB"), 2) == v{"t0", "t1", "<sep>"});
   CHECK(output_tokens(task("bin_majority"), 0) == v{"0", "1", "<eos>"});

@@ -61,7 +61,7 @@ TEST_CASE("every task: generation is deterministic for a seed and varies across 
       CHECK(distinct_inputs.size() == 2);  // a^40 and a^39 or a^41
     } else if (t.name == "anbn" || t.name == "anbncn") {
       CHECK(distinct_inputs.size() >= 5);
-    } else if (t.name == "copy_every_2") {
+    } else if (t.name == "copy_every_1" || t.name == "copy_every_2" || t.name == "copy_every_3") {
       CHECK(distinct_inputs.size() >= 15);
     } else if (t.name == "UF" || t.name == "UB") {
       CHECK(distinct_inputs.size() >= 30);  // 5! prompts

@@ -48,17 +48,18 @@ bool oracle(const std::string& name, const std::vector<std::string>& w) {
     }
     return false;
   }
-  // copy_every_2: even positions all equal, odd positions all equal
+  // copy_every_c: the string is its first c tokens repeated (positions equal mod c)
+  const std::size_t c = static_cast<std::size_t>(name.back() - '0');
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != s[i % 2]) {
+    if (s[i] != s[i % c]) {
       return false;
     }
   }
   return true;
 }
 
-const char* const languages[] = {"dyck1",   "anbn",        "anbncn",
-                                 "aa_star", "contains_ab", "copy_every_2"};
+const char* const languages[] = {"dyck1",       "anbn",         "anbncn",       "aa_star",
+                                 "contains_ab", "copy_every_1", "copy_every_2", "copy_every_3"};
 
 }  // namespace
 
@@ -91,6 +92,19 @@ TEST_CASE("hand-written members and non-members") {
   CHECK(answer("copy_every_2", "a") == "True");
   CHECK(answer("copy_every_2", "a b b a") == "False");
   CHECK(answer("copy_every_2", "a b a a") == "False");
+  CHECK(answer("copy_every_1", "a a a a") == "True");
+  CHECK(answer("copy_every_1", "b b") == "True");
+  CHECK(answer("copy_every_1", "b") == "True");
+  CHECK(answer("copy_every_1", "a b") == "False");
+  CHECK(answer("copy_every_1", "a a a b") == "False");
+  CHECK(answer("copy_every_1", "b a a a") == "False");
+  CHECK(answer("copy_every_3", "a b b a b b a") == "True");
+  CHECK(answer("copy_every_3", "b a a") == "True");
+  CHECK(answer("copy_every_3", "a b") == "True");
+  CHECK(answer("copy_every_3", "b a b b") == "True");
+  CHECK(answer("copy_every_3", "a b b b") == "False");
+  CHECK(answer("copy_every_3", "a b a b a b") == "False");  // period 2, not 3
+  CHECK(answer("copy_every_3", "a a b a a b b") == "False");
 }
 
 TEST_CASE("acceptors reject the empty string and foreign tokens") {
@@ -102,6 +116,8 @@ TEST_CASE("acceptors reject the empty string and foreign tokens") {
   CHECK(answer("aa_star", "a b") == "nullopt");
   CHECK(answer("contains_ab", "a b d") == "nullopt");
   CHECK(answer("copy_every_2", "<bos> a b") == "nullopt");
+  CHECK(answer("copy_every_1", "a c") == "nullopt");
+  CHECK(answer("copy_every_3", "a b b <sep>") == "nullopt");
   CHECK(answer("anbn", "ab") == "nullopt");  // one token per symbol
 }
 
@@ -131,6 +147,10 @@ TEST_CASE("acceptor enumerate lists every string; members counted by hand") {
   CHECK(count_members("contains_ab", 3) == 1 + 6);
   CHECK(count_members("copy_every_2", 3) == 2 + 4 + 4);
   CHECK(count_members("copy_every_2", 8) == 2 + 4 * 7);
+  CHECK(count_members("copy_every_1", 1) == 2);
+  CHECK(count_members("copy_every_1", 8) == 2 * 8);  // a^n and b^n
+  CHECK(count_members("copy_every_3", 3) == 2 + 4 + 8);
+  CHECK(count_members("copy_every_3", 8) == 2 + 4 + 8 * 6);
   const auto e = enumerate(task("anbn"), 2, 0);
   CHECK(e[0] == task_test::toks("a"));
   CHECK(e[2] == task_test::toks("a a"));
@@ -193,7 +213,8 @@ TEST_CASE("non-members include near misses, not only random strings") {
     }
     return false;
   };
-  for (const char* n : {"dyck1", "anbn", "anbncn", "contains_ab", "copy_every_2"}) {
+  for (const char* n :
+       {"dyck1", "anbn", "anbncn", "contains_ab", "copy_every_1", "copy_every_2", "copy_every_3"}) {
     std::size_t non_members = 0, near = 0;
     for (std::uint64_t seed = 0; seed < 400; ++seed) {
       std::mt19937_64 rng(seed);
