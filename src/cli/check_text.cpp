@@ -116,6 +116,12 @@ std::string check_report_text(const check_report& report) {
          "N <= k).\nTrained: published accuracy of trained transformers at lengths "
          "1-50/51-100/101-150 (crasp-reference.md section 5).\n";
 
+  std::string why_not;
+  for (const auto& t : report.tasks)
+    if (t.ape.value == tasks::expressible::no)
+      why_not += fmt::format("  {}: {}\n", t.task, t.ape.reason);
+  if (!why_not.empty()) out += "\nNot in C-RASP[pos], by the published results:\n" + why_not;
+
   std::string refuted;
   for (const auto& t : report.tasks) {
     if (!t.candidate) continue;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "task_check/internal.hpp"
+#include "tasks/common.hpp"
 
 namespace crasp::check_detail {
 
@@ -25,18 +26,16 @@ bin_instances draw(const tasks::task_spec& task, std::size_t k, const check_bin&
                    std::size_t count, std::mt19937_64& rng) {
   bin_instances out;
   // effective_length rounds up to the nearest feasible length, or caps at the largest one (the
-  // distinct-token tasks: N <= k); a bin entirely past that cap has no instance.
+  // distinct-token tasks: N <= k); a bin that starts past that cap has no instance.
   const std::size_t lo = tasks::effective_length(task, bin.lo, k);
   const std::size_t hi = tasks::effective_length(task, bin.hi, k);
-  if (lo < bin.lo && hi < bin.lo) return out;
-  out.lo = std::max(lo, std::min(bin.lo, hi));
+  if (lo < bin.lo) return out;
+  out.lo = lo;
   out.hi = hi;
-  if (out.lo > out.hi) out.lo = out.hi;
   out.items.reserve(count);
   for (std::size_t s = 0; s < count; ++s) {
-    // Raw draws only, as tasks::generate does, so a seed means the same lengths everywhere.
-    const std::size_t span = out.hi - out.lo + 1;
-    const std::size_t len = out.lo + static_cast<std::size_t>(rng() % span);
+    // The task generators' own portable draw, so a seed means the same lengths everywhere.
+    const std::size_t len = tasks::detail::between(rng, lo, hi);
     out.items.push_back(tasks::generate(task, len, rng, k));
   }
   return out;
