@@ -163,7 +163,8 @@ std::optional<std::vector<std::string>> solve(const task_spec& task,
 ///
 /// `length` counts the non-control tokens of `input`:
 ///  - retrieval: the context plus the query (N in `<bos> x_1 .. x_{N-1} <sep> x_N`);
-///  - copy, sort, unique_copy, majority tasks: the tokens between `<bos>` and `<sep>`;
+///  - copy, sort, unique_copy, majority, parity, repeat_copy: the tokens between `<bos>` and
+///    `<sep>`; addition: |x| + 1 + |y| (the "+" counts);
 ///  - acceptors: the string length.
 ///
 /// Acceptors choose member or non-member with probability 1/2 each; non-members are mostly near

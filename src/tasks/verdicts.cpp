@@ -110,8 +110,7 @@ entry of(task_id id) {
               "",
               "",
               "",
-              no("the streams are defined by i % 3, which counts over a NoPE prefix cannot see "
-                 "(Huang et al. table)"),
+              no("Huang et al. table: not in C-RASP (the streams are told apart by i % 3)"),
               yes("periodic predicate i % 3 separates the streams"),
               false,
               true};
@@ -124,7 +123,7 @@ entry of(task_id id) {
               "Sym",
               "",
               "",
-              no("Huang et al. table: needs positions (induction head with j == i-1)"),
+              no("Huang et al. table: not in C-RASP without positions"),
               yes("induction head over distinct tokens (Born Lemma 7 style)"),
               false,
               true};
@@ -136,13 +135,12 @@ entry of(task_id id) {
               false};
     case task_id::parity:
       return {huang_cat, "", "", "", "", no(from_pos),
-              no("Huang et al.: PARITY is not in C-RASP[pos] (it is not even in the larger "
-                 "class their transformers length-generalize on)"),
+              no("Huang et al. table of algorithmic tasks: parity is not in C-RASP[pos]"),
               false, false};
     case task_id::addition:
       return {huang_cat, "", "", "", "", no(from_pos),
-              no("Huang et al.: binary addition is not in C-RASP[pos] (carries need unbounded "
-                 "sequential dependence)"),
+              no("Huang et al. table of algorithmic tasks: binary addition is not in "
+                 "C-RASP[pos]"),
               false, false};
     case task_id::dyck1:
       return {lang_cat, "dyck1.cr", "", "", "", yes("prefix count comparison"),
@@ -155,8 +153,7 @@ entry of(task_id id) {
               yes("counts plus order of blocks"), std::nullopt, true};
     case task_id::aa_star:
       return {lang_cat, "aa_star.crasp", "", "", "",
-              no("(aa)*: membership is the parity of the length, invisible to NoPE counts "
-                 "(Huang et al.: yes with APE, no with NoPE)"),
+              no("Huang et al.: (aa)* is expressible with APE (i % 2) but not with NoPE"),
               yes("periodic predicate i % 2"), false, true};
     case task_id::contains_ab:
       return {lang_cat, "contains_ab.cr", "", "", "", unknown(no_nope_result),
