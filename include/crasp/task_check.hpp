@@ -141,7 +141,8 @@ struct check_report {
   }
 };
 
-/// The bins the options describe: train, test, then one per far factor.
+/// The bins the options describe: train, test, then one per far factor (none when far_samples
+/// is 0).
 std::vector<check_bin> check_bins(const task_check_options& options);
 
 /// The final verdicts of a task given its witness program's class (nullopt: no program) and

@@ -144,8 +144,10 @@ task_result run_task(const tasks::task_spec& task, const task_check_options& opt
 std::vector<check_bin> check_bins(const task_check_options& o) {
   std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi},
                                  {"test", o.test_lo, o.test_hi}};
-  for (const auto f : o.far_factors)
-    bins.push_back({fmt::format("{}x", f), f * o.train_hi, f * o.train_hi});
+  // Without instances a far bin would only read as "no input of that length".
+  if (o.far_samples > 0)
+    for (const auto f : o.far_factors)
+      bins.push_back({fmt::format("{}x", f), f * o.train_hi, f * o.train_hi});
   return bins;
 }
 

@@ -59,7 +59,7 @@ void run_model(const model::basic_model<T>& m, const std::string& name,
 }  // namespace
 
 std::size_t work_units(const tasks::task_spec& task, const task_check_options& options) {
-  const std::size_t bins = 2 + options.far_factors.size();
+  const std::size_t bins = check_bins(options).size();
   std::size_t units = 1;  // verdicts (and the candidate search, if any)
   if (!task.program.empty())
     units += bins * (1 + options.encodings.size() * options.precisions.size());

@@ -14,6 +14,9 @@ TEST_CASE("check: bins are train, test and one per far factor", "[check]") {
   CHECK(bins[2].name == "3x");
   CHECK(bins[2].lo == 36);
   CHECK(bins[2].hi == 36);
+  auto o = small_options();
+  o.far_samples = 0;
+  CHECK(crasp::check_bins(o).size() == 2);
 }
 
 TEST_CASE("check: expressible tasks are exact on every engine that applies", "[check]") {
