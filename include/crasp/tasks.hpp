@@ -42,6 +42,14 @@ inline constexpr std::string_view eos_token = "<eos>";
 inline constexpr std::string_view true_token = "True";
 inline constexpr std::string_view false_token = "False";
 
+/// How a task's answers are written and judged (crasp check; docs/tasks.md):
+///  - accept: the verdict at the last position (the program's last statement, a Boolean);
+///  - continuation: what greedy generation produces after the input, then stops;
+///  - labels: the program's last statement (or its one true `next` token) at every position;
+///  - count: the program's last statement, a count, at the last position.
+/// Catalogue acceptors are `accept`, catalogue generators `continuation`.
+enum class answer_format { accept, continuation, labels, count };
+
 /// Whether a task can be written in a language class (C-RASP for NoPE, C-RASP[pos] for APE).
 enum class expressible { yes, no, unknown };
 

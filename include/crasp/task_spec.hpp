@@ -1,0 +1,78 @@
+// Task specs: a researcher's own task for `crasp check`, described by a small TOML file next to
+// the scripts and programs it names (docs/tasks.md). The spec says how instances are made (a
+// generator, an oracle, fixed data files), how answers are written (the format), which program
+// witnesses the task and which wrong attempts to refute. This header parses and validates a
+// spec; crasp::check (task_check.hpp) runs it. Nothing here prints, exits or throws for bad
+// input: every problem is a diagnostic located in the spec.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crasp/diagnostic.hpp"
+#include "crasp/task_check.hpp"
+#include "crasp/tasks.hpp"
+
+namespace crasp {
+
+/// A path named in a spec: as written, resolved against the spec's folder, and where it is.
+struct spec_path {
+  std::string written;   ///< as in the spec ("ur2.crasp", "../../programs/ur.crasp")
+  std::string resolved;  ///< relative to the current directory, or absolute
+  span where;            ///< the string in the spec
+};
+
+/// A command named in a spec (generator or oracle): run with the spec's folder as the working
+/// directory, so relative script names resolve there.
+struct spec_command {
+  std::vector<std::string> argv;
+  span where;
+  [[nodiscard]] bool given() const { return !argv.empty(); }
+};
+
+/// A parsed and validated task spec. Keys and meanings: docs/tasks.md.
+struct task_file {
+  std::string path;         ///< the spec file as given
+  std::string dir;          ///< its folder ("." for a bare file name)
+  source_ptr source;        ///< the spec's text, for diagnostics
+  std::string name;         ///< `name`
+  std::string description;  ///< `description` (may be empty)
+  tasks::answer_format format = tasks::answer_format::accept;
+  spec_command generator;   ///< `generator`: ARGV... --length N --count K --seed S
+  spec_command oracle;      ///< `oracle`: one {"answer": ...} line per {"input": ...} line
+  std::vector<spec_path> data;        ///< `data`: JSONL files of instances
+  std::optional<spec_path> program;   ///< `program`: the witness
+  std::vector<spec_path> candidates;  ///< `candidates`: wrong attempts to refute
+  /// `alphabets`: replaces the items of these declared alphabets in every program.
+  std::map<std::string, std::vector<std::string>> alphabets;
+  std::size_t min_length = 1;                 ///< `min_length`
+  std::optional<std::size_t> max_length;      ///< `max_length`
+  std::optional<tasks::expressible> expect;   ///< `expect`
+  /// `[[trained]]`: the user's own trained-model accuracies (source "spec", pe = label).
+  std::vector<published_series> trained;
+  /// Where each top-level key's value is, for diagnostics about it ("generator" -> span).
+  std::map<std::string, span> where;
+};
+
+/// Whether a `crasp check` argument names a spec file rather than a catalogue task: it ends in
+/// ".toml".
+bool is_task_file_name(std::string_view argument);
+
+/// Reads, parses and validates the spec at `path`: TOML syntax, known keys, value types, the
+/// files it names (program, candidates, data, a script argument with a file extension), the
+/// alphabets' syntax and that it names an instance source. Returns nullopt with errors in `diags`
+/// (each located at the key or value concerned).
+std::optional<task_file> load_task_file(const std::string& path, diagnostics& diags);
+
+/// The same from text in memory (`path` names it in diagnostics and gives the folder).
+std::optional<task_file> parse_task_file(const std::string& path, std::string text,
+                                         diagnostics& diags);
+
+/// "accept", "continuation", "labels" or "count".
+std::string_view answer_format_name(tasks::answer_format f);
+
+}  // namespace crasp
