@@ -35,9 +35,9 @@ int main(int argc, char** argv) {
       for (const auto& b : e.bins) std::printf("  %zu/%zu", b.correct, b.total);
       std::printf("\n");
     }
-    if (t.candidate && t.candidate->found)
-      std::printf("  wrong candidate %s fails at length %zu\n", t.candidate->program.c_str(),
-                  t.candidate->length);
+    for (const auto& c : t.candidates)
+      if (c.found)
+        std::printf("  wrong candidate %s fails at length %zu\n", c.program.c_str(), c.length);
   }
   if (argc > 2) std::ofstream(argv[2]) << crasp::check_plot_svg(*report);
   return report->ok() ? 0 : 1;

@@ -1,11 +1,13 @@
-// crasp check: per task, the expressibility verdict with its evidence. For a task with a bundled
-// C-RASP[pos] program: the program's accuracy against the task's reference per length bin
-// (training lengths, test lengths, and far past them), by the interpreter and by every compiled
-// transformer that applies (APE, RoPE, NoPE; float64 and float32). For a task without one: the
-// published impossibility result and, where programs/ ships a natural but wrong candidate, the
-// shortest counterexample crasp finds for it. Published trained-model numbers ride along for
-// comparison (crasp-reference.md section 5). docs/check.md explains what a verdict does and does
-// not mean. Nothing here prints, exits or throws for bad input: problems go to `diags`.
+// crasp check: per task, the expressibility verdict with its evidence. A task is one of the
+// catalogue (tasks.hpp) or a user's task spec (task_spec.hpp, docs/tasks.md). For a task with a
+// witness program: the program's accuracy against the task's reference per length bin (training
+// lengths, test lengths, and far past them), by the interpreter and by every compiled transformer
+// that applies (APE, RoPE, NoPE; float64 and float32), and an exhaustive search over short inputs
+// for a counterexample. For a catalogue task without one: the published impossibility result.
+// Every wrong candidate gets the shortest counterexample crasp finds. Published (or, for a spec,
+// the user's own) trained-model accuracies ride along for comparison. docs/check.md explains what
+// a verdict does and does not mean. Nothing here prints, exits or throws for bad input: problems
+// go to `diags`.
 #pragma once
 
 #include <cstddef>
@@ -27,7 +29,8 @@ namespace crasp {
 /// What crasp check runs and on which lengths. The defaults are the Born fine-tuning setup
 /// (train 4..100, test 101..200) plus two far bins at 10x and 100x the longest training length.
 struct task_check_options {
-  /// Task names (tasks::find); empty means the whole catalogue.
+  /// Catalogue task names (tasks::find) and task spec files (names ending in ".toml",
+  /// docs/tasks.md), in report order; empty means the whole catalogue.
   std::vector<std::string> tasks;
   std::size_t train_lo = 4, train_hi = 100;
   std::size_t test_lo = 101, test_hi = 200;
@@ -40,13 +43,20 @@ struct task_check_options {
   /// Instances per train / test bin (lengths uniform in the bin) and per far bin.
   std::size_t samples = 20;
   std::size_t far_samples = 2;
-  /// Exhaustive counterexample search covers every input up to this many content tokens
-  /// (capped so that at most about 50,000 inputs are enumerated), then random inputs of each
-  /// length up to test_hi.
-  std::size_t exhaustive_len = 6;
+  /// The counterexample search tries every input up to this length (content tokens for a
+  /// catalogue task, input tokens for a spec with an oracle) while the inputs enumerated stay
+  /// within exhaustive_budget, then (for wrong candidates) random inputs of each longer length up
+  /// to test_hi.
+  std::size_t exhaustive_len = 8;
+  std::size_t exhaustive_budget = 200000;
+  /// Longest wait, in seconds, for the next line of a spec's generator or oracle.
+  double oracle_timeout = 10;
   std::uint64_t seed = 1;
   /// Directory of the bundled programs (the repository's programs/).
   std::string programs_dir = "programs";
+  /// Searched before programs_dir when not empty: a catalogue task whose program (or candidate)
+  /// this folder holds runs that file instead; the others keep the bundled ones.
+  std::string override_dir;
   /// Worker threads over tasks (0: hardware concurrency). Results do not depend on it.
   unsigned threads = 0;
   /// Called after each unit of work (thread-safe: calls are serialized); `what` names it.
@@ -79,15 +89,19 @@ struct engine_result {
   std::vector<bin_result> bins;  ///< parallel to check_report::bins
 };
 
-/// The search for a counterexample to a shipped wrong candidate program.
+/// The search for a counterexample to a program: a wrong candidate (which it should refute), or
+/// the witness (which it should not).
 struct candidate_result {
-  std::string program;        ///< file in programs/
+  std::string program;        ///< the file as the report names it ("nrfirst.crasp", a spec path)
   bool found = false;
-  std::size_t length = 0;     ///< content length of the counterexample (the shortest found)
-  bool shortest = false;      ///< whether every shorter input was tried (exhaustive search)
-  std::size_t searched = 0;   ///< inputs tried
+  std::size_t length = 0;     ///< the counterexample's length (the task's unit; the shortest found)
+  /// Whether every shorter input was tried (the exhaustive search reached past it).
+  bool shortest = false;
+  std::size_t searched = 0;   ///< instances tried
+  std::size_t exhaustive_len = 0;  ///< every input up to this length was tried (0: none)
   std::vector<std::string> input, expected, got;
-  std::vector<bin_result> bins;  ///< the candidate's interpreter accuracy per bin
+  std::string origin;         ///< where the counterexample came from ("exhaustive", "oracle, input 17", ...)
+  std::vector<bin_result> bins;  ///< the program's interpreter accuracy per bin
 };
 
 /// A published trained-model accuracy over a range of lengths.
@@ -96,10 +110,10 @@ struct published_point {
   double accuracy = 0;
 };
 
-/// One published series (crasp-reference.md section 5).
+/// One published series, or a user's own trained results from a task spec.
 struct published_series {
-  std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al."
-  std::string pe;      ///< "APE" or "RoPE"
+  std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al.", "spec"
+  std::string pe;      ///< "APE" or "RoPE"; for a spec, the user's label ("APE, 2 layers")
   std::vector<published_point> points;
 };
 
@@ -109,23 +123,38 @@ std::vector<published_series> published_results(tasks::task_id id);
 /// Everything crasp check found about one task.
 struct task_result {
   std::string task;
-  std::string category;
+  std::string source = "catalogue";  ///< "catalogue", or the path of the task spec
+  std::string description;           ///< a spec's description (empty for catalogue tasks)
+  std::string category;              ///< catalogue category; "task spec" for a spec
+  tasks::answer_format format = tasks::answer_format::accept;
   std::string program;        ///< witness program file, empty if none
   std::string program_class;  ///< "C-RASP" or "C-RASP[pos]" (empty without a program)
-  std::size_t vocab = 0;      ///< vocabulary size used
+  std::size_t vocab = 0;      ///< vocabulary size used (symbols the programs read)
   /// Final verdicts: the literature's, confirmed or upgraded by the witness program (a plain
-  /// C-RASP witness proves NoPE expressibility); see docs/check.md.
+  /// C-RASP witness proves NoPE expressibility); for a spec, what the witness shows (see
+  /// docs/check.md and docs/tasks.md).
   tasks::verdict nope, ape;
   std::optional<bool> paper_nope, paper_ape;
   /// Whether the final verdict matches the paper's table (true where the paper gives none).
   bool agrees_nope = true, agrees_ape = true;
+  /// A spec's `expect` and whether the C-RASP[pos] verdict agrees with it ("no" and "unknown"
+  /// agree with any verdict but yes: testing cannot prove an impossibility).
+  std::optional<tasks::expressible> expect;
+  bool agrees_expect = true;
   std::vector<engine_result> engines;      ///< interpreter first; empty without a program
-  std::optional<candidate_result> candidate;
+  /// The counterexample search on the witness (exhaustive short inputs, then the bins); nullopt
+  /// without a witness. found = the witness is wrong: the verdict is "refuted".
+  std::optional<candidate_result> witness;
+  std::vector<candidate_result> candidates;  ///< one per wrong candidate, in spec order
   std::vector<published_series> published;
-  /// False when an expressible task's program is wrong somewhere, a candidate survives, or a
-  /// program could not be loaded or compiled.
+  /// False when a witness is wrong somewhere, a candidate survives, a program could not be
+  /// loaded or compiled, a verdict disagrees with the paper or with `expect`, or a spec's
+  /// generator or oracle failed.
   bool ok = true;
   std::vector<std::string> problems;  ///< why not ok, one line each
+  /// Protocol and input errors while running a spec (a generator that crashed, an oracle that
+  /// stopped answering, a token outside the program's alphabet), located in the spec.
+  diagnostics errors;
   double seconds = 0;
 };
 
@@ -141,21 +170,42 @@ struct check_report {
   }
 };
 
+/// The vocabulary size crasp check uses for a catalogue task (the papers' setups): 5 symbols for
+/// retrieval and copying with repeats, 150 distinct symbols for UF, UB, sort and unique_copy, 26
+/// letters for majority; what `crasp tasks` shows.
+std::size_t check_vocab(const tasks::task_spec& task);
+
 /// The bins the options describe: train, test, then one per far factor (none when far_samples
 /// is 0).
 std::vector<check_bin> check_bins(const task_check_options& options);
 
 /// The final verdicts of a task given its witness program's class (nullopt: no program) and
-/// whether the witness was exact everywhere it ran: a witness that fails proves nothing; a
-/// plain C-RASP witness makes NoPE "yes" even where the literature says otherwise (the
-/// disagreement is reported, not hidden).
+/// whether the witness was exact everywhere it ran: a witness that fails proves nothing, and a
+/// cited "yes" is then shown as unknown (a failing witness never shows yes); a plain C-RASP
+/// witness makes NoPE "yes" even where the literature says otherwise (the disagreement is
+/// reported, not hidden). `program` names the witness file in reasons (default: the bundled one).
 std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec& task,
                                                          std::optional<ir::program_class> witness,
-                                                         bool witness_exact);
+                                                         bool witness_exact,
+                                                         const std::string& program = {});
 
-/// Runs the check. Returns nullopt (with errors in `diags`) only for unusable options: an
-/// unknown task name, empty or inverted bins, zero samples. Problems with a single task (a
-/// program that fails to load, say) are recorded in its task_result instead.
+/// The final verdicts of a user's task: C-RASP[pos] "yes" exactly when the witness was exact on
+/// every bin, engine and searched input, NoPE "yes" when that witness is also plain C-RASP;
+/// "unknown" otherwise (without a witness, or with one that is refuted or fails on a model).
+std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
+                                                        std::optional<ir::program_class> klass,
+                                                        bool witness_exact,
+                                                        const candidate_result* refutation);
+
+/// How a verdict cell reads: "yes", "no", "unknown", "yes (witness)" for a spec's witnessed
+/// yes, "refuted" when the witness has a counterexample.
+std::string verdict_label(const task_result& t, bool nope);
+
+/// Runs the check. Returns nullopt (with errors in `diags`) for unusable options and for
+/// unusable specs, before anything runs: an unknown task name, empty or inverted bins, zero
+/// samples, a spec with errors (TOML syntax, keys, files, programs that do not load or do not
+/// fit the format). Problems with a single task met while running (a bundled program that fails
+/// to load, a generator that crashes) are recorded in its task_result instead.
 std::optional<check_report> check(const task_check_options& options, diagnostics& diags);
 
 /// The report as JSON (schema in docs/check.md), pretty-printed with two-space indentation.

@@ -260,11 +260,34 @@ command_line::command_line()
   tasks_ = subcommand(app_, "tasks", "list the task catalogue: formats, programs and verdicts");
   tasks_->add_option("TASKS", tasks_opts_.names, "describe these tasks in full");
   add_json(tasks_, tasks_opts_.json);
+  tasks_->add_flag("--generate", tasks_opts_.generate,
+                   "write instances of TASK as a spec generator does (JSON lines; docs/tasks.md)");
+  tasks_->add_flag("--oracle", tasks_opts_.oracle,
+                   "answer {\"input\": ...} lines on stdin as a spec oracle does");
+  tasks_->add_flag("--spec", tasks_opts_.spec,
+                   "print a task spec (TOML) that reproduces TASK through --generate and --oracle");
+  tasks_->add_option("--length", tasks_opts_.length, "with --generate: instances of length N")
+      ->type_name("N")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
+  tasks_->add_option("--count", tasks_opts_.count, "with --generate: at most K instances")
+      ->type_name("K")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10000000}));
+  tasks_->add_option("--seed", tasks_opts_.seed, "with --generate: seed of the instances")
+      ->type_name("S")
+      ->capture_default_str()
+      ->check(non_negative);
+  tasks_->add_option("--vocab", tasks_opts_.vocab,
+                     "vocabulary size (default: what crasp check uses for the task)")
+      ->type_name("K")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
 
   check_ = subcommand(app_, "check",
                       "per task: the expressibility verdict, and its program and transformers "
                       "tested far past the training lengths");
-  check_->add_option("TASKS", check_opts_.tasks, "task names (see crasp tasks)");
+  check_->add_option("TASKS", check_opts_.tasks,
+                     "catalogue task names (see crasp tasks) and task specs (FILE.toml, "
+                     "docs/tasks.md)");
   check_->add_flag("--all", check_opts_.all, "check every task of the catalogue");
   check_->add_option("--train-len", check_opts_.train, "training lengths A:B")
       ->capture_default_str();
@@ -291,8 +314,14 @@ command_line::command_line()
       ->capture_default_str()
       ->check(non_negative);
   check_->add_option("--programs", check_opts_.programs,
-                     "directory of the bundled programs (default: ./programs, else the source "
-                     "tree's)");
+                     "run the catalogue programs this directory holds instead of the bundled "
+                     "ones (the others stay)")
+      ->type_name("DIR");
+  check_->add_option("--oracle-timeout", check_opts_.oracle_timeout,
+                     "seconds to wait for the next line of a spec's generator or oracle")
+      ->type_name("SECONDS")
+      ->capture_default_str()
+      ->check(CLI::Range(0.001, 86400.0));
   check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG");
   check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 256));
@@ -309,7 +338,11 @@ exit_code command_line::dispatch(io& io) {
   if (examples_->parsed()) return examples_command(examples_opts_, io);
   if (compile_->parsed()) return compile_command(compile_opts_, io);
   if (verify_->parsed()) return verify_command(verify_opts_, io);
-  if (tasks_->parsed()) return tasks_command(tasks_opts_, io);
+  if (tasks_->parsed()) {
+    if (tasks_opts_.generate || tasks_opts_.oracle || tasks_opts_.spec)
+      return task_protocol_command(tasks_opts_, io);
+    return tasks_command(tasks_opts_, io);
+  }
   if (check_->parsed()) return check_command(check_opts_, io);
   return usage_error(io, "a subcommand is required");
 }

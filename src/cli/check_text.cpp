@@ -1,7 +1,8 @@
 // crasp check's table: one row per task. A bin cell reads "I/A/R/N", the accuracy of the
 // interpreter, APE, RoPE and NoPE models (each compiled variant's worst precision), "-" where a
-// variant does not apply; for a task without a program the cell is the wrong candidate's
-// accuracy ("cand .45"). Published trained-model accuracies follow (bins 1-50/51-100/101-150).
+// variant does not apply; for a task without a program the cell is the wrong candidates' (worst)
+// accuracy ("cand .45"). Published trained-model accuracies follow (bins 1-50/51-100/101-150);
+// a spec's own trained results, with its bins, get a section below the table.
 #include "check_text.hpp"
 
 #include <algorithm>
@@ -42,9 +43,12 @@ std::optional<double> worst(const task_result& t, const std::string& prefix, std
 
 std::string cell(const task_result& t, std::size_t b) {
   if (t.engines.empty()) {
-    if (t.candidate && b < t.candidate->bins.size() && t.candidate->bins[b].total > 0)
-      return fmt::format("cand {}", acc(t.candidate->bins[b].accuracy()));
-    return "-";
+    // Without a witness: the wrong candidates' accuracy (the worst, when there are several).
+    std::optional<double> w;
+    for (const auto& c : t.candidates)
+      if (b < c.bins.size() && c.bins[b].total > 0)
+        w = std::min(w.value_or(1.0), c.bins[b].accuracy());
+    return w ? fmt::format("cand {}", acc(*w)) : "-";
   }
   if (t.engines.front().bins.size() > b && t.engines.front().bins[b].total == 0) return "n/a";
   std::string s;
@@ -69,16 +73,41 @@ std::string published(const task_result& t, const std::string& pe) {
   return "-";
 }
 
-std::string verdict_cell(const tasks::verdict& v, std::optional<bool> paper, bool agrees) {
-  std::string s(tasks::expressible_name(v.value));
-  if (paper && !agrees) s += fmt::format(" (paper: {})", *paper ? "yes" : "no");
+std::string verdict_cell(const task_result& t, bool nope) {
+  std::string s = verdict_label(t, nope);
+  const auto& paper = nope ? t.paper_nope : t.paper_ape;
+  if (paper && !(nope ? t.agrees_nope : t.agrees_ape))
+    s += fmt::format(" (paper: {})", *paper ? "yes" : "no");
   return s;
 }
 
 std::string program_cell(const task_result& t) {
   if (!t.program.empty()) return t.program;
-  if (t.candidate) return fmt::format("none ({} refuted)", t.candidate->program);
+  std::size_t refuted = 0;
+  for (const auto& c : t.candidates) refuted += c.found ? 1 : 0;
+  if (t.candidates.size() == 1 && refuted == 1)
+    return fmt::format("none ({} refuted)", t.candidates.front().program);
+  if (!t.candidates.empty())
+    return fmt::format("none ({}/{} candidates refuted)", refuted, t.candidates.size());
   return "none";
+}
+
+std::string counterexample_line(const task_result& t, const candidate_result& c) {
+  const std::string where = t.source == "catalogue" && c.program.find('/') == std::string::npos
+                                ? "programs/" + c.program
+                                : c.program;
+  return fmt::format("  {}: {} fails at length {}{}: {} => {} (expected {})\n", t.task, where,
+                     c.length, c.shortest ? " (shortest)" : "", fmt::join(c.input, " "),
+                     c.got.empty() ? std::string("<none>") : fmt::format("{}", fmt::join(c.got, " ")),
+                     c.expected.empty() ? std::string("<none>")
+                                        : fmt::format("{}", fmt::join(c.expected, " ")));
+}
+
+std::string trained_text(const published_series& s) {
+  std::string out;
+  for (const auto& p : s.points)
+    out += fmt::format("{}{}-{} {}", out.empty() ? "" : ", ", p.lo, p.hi, acc(p.accuracy));
+  return out;
 }
 
 }  // namespace
@@ -104,17 +133,19 @@ std::string check_report_text(const check_report& report) {
     std::vector<std::string> row = {t.task, t.program_class.empty() ? "-" : t.program_class,
                                     program_cell(t)};
     for (std::size_t b = 0; b < report.bins.size(); ++b) row.push_back(cell(t, b));
-    row.push_back(verdict_cell(t.ape, t.paper_ape, t.agrees_ape));
-    row.push_back(verdict_cell(t.nope, t.paper_nope, t.agrees_nope));
+    row.push_back(verdict_cell(t, false));
+    row.push_back(verdict_cell(t, true));
     row.push_back(published(t, "APE"));
     row.push_back(published(t, "RoPE"));
     rows.push_back(std::move(row));
   }
   out += render_table(rows, 3 + report.bins.size() + 2);
   out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE (worst of the precisions run; - not "
-         "applicable), or of the wrong candidate (cand); n/a: no input of that length (distinct tokens: "
-         "N <= k).\nTrained: published accuracy of trained transformers at lengths "
-         "1-50/51-100/101-150 (crasp-reference.md section 5).\n";
+         "applicable), or of the wrong\ncandidates (cand, the worst); n/a: no instance of that "
+         "length (distinct tokens: N <= k; a spec's source had none).\nTrained: published "
+         "accuracy of trained transformers at lengths 1-50/51-100/101-150 (Jobanputra, Veitsman "
+         "et al.\n2025, arXiv 2505.21785; Huang et al. 2025, arXiv 2410.02140; "
+         "docs/references.md).\n";
 
   std::string why_not;
   for (const auto& t : report.tasks)
@@ -123,17 +154,21 @@ std::string check_report_text(const check_report& report) {
   if (!why_not.empty()) out += "\nNot in C-RASP[pos], by the published results:\n" + why_not;
 
   std::string refuted;
-  for (const auto& t : report.tasks) {
-    if (!t.candidate) continue;
-    const auto& c = *t.candidate;
-    if (!c.found) continue;
-    refuted += fmt::format("  {}: programs/{} fails at length {}{}: {} => {} (expected {})\n",
-                           t.task, c.program, c.length, c.shortest ? " (shortest)" : "",
-                           fmt::join(c.input, " "),
-                           c.got.empty() ? std::string("<none>") : fmt::format("{}", fmt::join(c.got, " ")),
-                           fmt::join(c.expected, " "));
-  }
-  if (!refuted.empty()) out += "\nCounterexamples to the shipped wrong candidates:\n" + refuted;
+  for (const auto& t : report.tasks)
+    for (const auto& c : t.candidates)
+      if (c.found) refuted += counterexample_line(t, c);
+  if (!refuted.empty()) out += "\nCounterexamples to the wrong candidates:\n" + refuted;
+
+  std::string witnesses;
+  for (const auto& t : report.tasks)
+    if (t.witness && t.witness->found) witnesses += counterexample_line(t, *t.witness);
+  if (!witnesses.empty()) out += "\nCounterexamples to the witness programs (refuted):\n" + witnesses;
+
+  std::string trained;
+  for (const auto& t : report.tasks)
+    for (const auto& s : t.published)
+      if (s.source == "spec") trained += fmt::format("  {} {}: {}\n", t.task, s.pe, trained_text(s));
+  if (!trained.empty()) out += "\nTrained models, as the specs report them:\n" + trained;
 
   std::string disagree;
   for (const auto& t : report.tasks) {
@@ -148,24 +183,36 @@ std::string check_report_text(const check_report& report) {
   if (!problems.empty()) out += "\nProblems:\n" + problems;
 
   std::size_t with_program = 0, exact = 0, candidates = 0, refuted_n = 0, paper = 0, agree = 0;
+  std::size_t expects = 0, met = 0, errors = 0;
   for (const auto& t : report.tasks) {
     if (!t.program.empty()) {
       ++with_program;
-      if (t.ok) ++exact;
+      if (t.ape.value == tasks::expressible::yes && !(t.witness && t.witness->found)) ++exact;
     }
-    if (t.candidate) {
+    for (const auto& c : t.candidates) {
       ++candidates;
-      if (t.candidate->found) ++refuted_n;
+      if (c.found) ++refuted_n;
     }
     if (t.paper_ape) {
       ++paper;
       if (t.agrees_ape) ++agree;
     }
+    if (t.expect) {
+      ++expects;
+      if (t.agrees_expect) ++met;
+    }
+    if (t.errors.has_errors()) ++errors;
   }
-  out += fmt::format(
-      "\n{}: {}/{} C-RASP[pos] verdicts agree with the papers; {}/{} programs exact on every "
-      "bin and engine; {}/{} wrong candidates refuted\n",
-      report.ok() ? "ok" : "FAILED", agree, paper, exact, with_program, refuted_n, candidates);
+  std::string summary;
+  if (paper > 0) summary += fmt::format("{}/{} C-RASP[pos] verdicts agree with the papers; ", agree, paper);
+  summary += fmt::format("{}/{} programs exact on every bin and engine; {}/{} wrong candidates "
+                         "refuted",
+                         exact, with_program, refuted_n, candidates);
+  if (expects > 0) summary += fmt::format("; {}/{} spec expectations met", met, expects);
+  if (errors > 0)
+    summary += fmt::format("; {} task{} stopped by errors (on stderr)", errors,
+                           errors == 1 ? "" : "s");
+  out += fmt::format("\n{}: {}\n", report.ok() ? "ok" : "FAILED", summary);
   return out;
 }
 

@@ -88,10 +88,18 @@ struct verify_command_options {
 struct tasks_command_options {
   std::vector<std::string> names;  ///< tasks to describe in full; all (as a table) when empty
   bool json = false;
+  // The task-spec protocols, for one catalogue task (docs/tasks.md):
+  bool generate = false;   ///< `--generate`: write instances as a spec generator does
+  bool oracle = false;     ///< `--oracle`: answer {"input"} lines as a spec oracle does
+  bool spec = false;       ///< `--spec`: print a task spec that reproduces the task
+  std::size_t length = 0;  ///< `--length N` (with --generate)
+  std::size_t count = 1;   ///< `--count K` (with --generate)
+  std::uint64_t seed = 1;  ///< `--seed S` (with --generate)
+  std::size_t vocab = 0;   ///< `--vocab K`: vocabulary size (0: what crasp check uses)
 };
 
 struct check_command_options {
-  std::vector<std::string> tasks;  ///< task names; all with --all
+  std::vector<std::string> tasks;  ///< task names and spec files (.toml); all with --all
   bool all = false;
   std::string train = "4:100";     ///< A:B
   std::string test = "101:200";    ///< C:D
@@ -101,7 +109,8 @@ struct check_command_options {
   std::size_t far_samples = 2;
   std::vector<std::size_t> far = {10, 100};
   std::uint64_t seed = 1;
-  std::string programs;  ///< --programs DIR; empty: ./programs, else the source tree's
+  std::string programs;  ///< --programs DIR: replaces the bundled programs DIR holds
+  double oracle_timeout = 10;  ///< --oracle-timeout SECONDS: longest wait for a script's line
   std::string plot;      ///< --plot FILE.svg
   unsigned threads = 0;
   bool json = false;
@@ -110,6 +119,9 @@ struct check_command_options {
 
 /// `crasp tasks`: the task catalogue with formats and verdicts.
 exit_code tasks_command(const tasks_command_options& opts, io& io);
+/// `crasp tasks NAME --generate | --oracle | --spec`: a catalogue task through the task-spec
+/// protocols, so that a user can start a spec from it.
+exit_code task_protocol_command(const tasks_command_options& opts, io& io);
 /// `crasp check`: per-task verdicts and accuracy by length bin (crasp::check).
 exit_code check_command(const check_command_options& opts, io& io);
 

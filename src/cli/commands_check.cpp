@@ -1,7 +1,8 @@
-// `crasp check TASK... | --all`: runs crasp::check and prints the report as a table (or JSON),
-// optionally writing the accuracy-against-length plot. Exit code 1 when any check fails: a
-// bundled program wrong somewhere, a wrong candidate not refuted, or a C-RASP[pos] verdict that
-// disagrees with the papers.
+// `crasp check TASK|SPEC.toml... | --all`: runs crasp::check on catalogue tasks and task specs
+// and prints the report as a table (or JSON), optionally writing the accuracy-against-length
+// plot. Exit code 1 when any check fails: a witness wrong somewhere, a wrong candidate not
+// refuted, a C-RASP[pos] verdict that disagrees with the papers or with a spec's `expect`, a
+// spec that does not load, or a generator or oracle that failed.
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -15,10 +16,6 @@
 #include "crasp/task_check.hpp"
 #include "load.hpp"
 #include "progress.hpp"
-
-#ifndef CRASP_PROGRAMS_DIR
-#define CRASP_PROGRAMS_DIR "programs"
-#endif
 
 namespace crasp::cli {
 namespace {
@@ -37,15 +34,6 @@ std::optional<std::pair<std::size_t, std::size_t>> parse_range(const std::string
     return std::nullopt;
   if (a < 1 || a > b) return std::nullopt;
   return std::make_pair(a, b);
-}
-
-// The bundled programs: --programs, else ./programs when it exists (a checkout), else the
-// source tree this binary was built from.
-std::string programs_dir(const std::string& given) {
-  if (!given.empty()) return given;
-  std::error_code ec;
-  if (std::filesystem::is_directory("programs", ec)) return "programs";
-  return CRASP_PROGRAMS_DIR;
 }
 
 model::positional pe_of(const std::string& s) {
@@ -81,8 +69,15 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.samples = opts.samples;
   o.far_samples = opts.far_samples;
   o.seed = opts.seed;
-  o.programs_dir = programs_dir(opts.programs);
+  o.programs_dir = bundled_programs_dir();
+  o.override_dir = opts.programs;
   o.threads = opts.threads;
+  o.oracle_timeout = opts.oracle_timeout;
+  if (!opts.programs.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(opts.programs, ec))
+      return usage_error(io, "--programs: '" + opts.programs + "' is not a directory");
+  }
 
   progress_line progress(io, "check");
   if (opts.progress || io.err_is_terminal) {
@@ -95,6 +90,9 @@ exit_code check_command(const check_command_options& opts, io& io) {
   progress.finish();
   print_diagnostics(diags, io);
   if (!report) return exit_code::failure;
+  // Errors met while running a spec (a generator that failed, an oracle that stopped
+  // answering), located in the spec; the report below marks those tasks as failed.
+  for (const auto& t : report->tasks) print_diagnostics(t.errors, io);
 
   if (!opts.plot.empty()) {
     std::ofstream f(opts.plot, std::ios::binary);

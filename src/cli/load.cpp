@@ -1,8 +1,13 @@
 #include "load.hpp"
 
+#include <filesystem>
 #include <ostream>
 
 #include "crasp/diagnostic.hpp"
+
+#ifndef CRASP_PROGRAMS_DIR
+#define CRASP_PROGRAMS_DIR "programs"
+#endif
 
 namespace crasp::cli {
 
@@ -47,6 +52,14 @@ std::optional<loaded_program> load_program(const std::string& path, const check_
     return std::nullopt;
   }
   return loaded_program{std::move(*loaded.program), std::move(loaded.syntax)};
+}
+
+std::string bundled_programs_dir() {
+  // The source tree's first: a user's own ./programs folder must not silently replace the
+  // bundled programs (that is what `check --programs DIR` is for).
+  std::error_code ec;
+  if (std::filesystem::is_directory(CRASP_PROGRAMS_DIR, ec)) return CRASP_PROGRAMS_DIR;
+  return "programs";
 }
 
 void print_diagnostics(const diagnostics& diags, io& io) {

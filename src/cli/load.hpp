@@ -26,6 +26,10 @@ struct loaded_program {
 std::optional<loaded_program> load_program(const std::string& path, const check_options& options,
                                            io& io);
 
+/// The bundled programs: the source tree this binary was built from, else ./programs (an
+/// installed binary run from a checkout).
+std::string bundled_programs_dir();
+
 /// Renders diagnostics to io.err (nothing when empty).
 void print_diagnostics(const diagnostics& diags, io& io);
 

@@ -1,17 +1,22 @@
-// crasp check: validates the options, runs every task (in parallel over tasks, deterministic per
-// task), and assembles the report.
+// crasp check: validates the options, plans every task (catalogue or spec; specs are read and
+// their programs loaded first), runs them (in parallel over tasks, deterministic per task), and
+// assembles the report.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "task_check/engines.hpp"
 #include "task_check/internal.hpp"
 
 namespace crasp {
 namespace {
+
+using check_detail::task_plan;
 
 using clock_type = std::chrono::steady_clock;
 
@@ -52,50 +57,101 @@ bool valid(const task_check_options& o, diagnostics& diags) {
                                                                    o.far_factors.end())) >
       1000000)
     return bad("far bins past 1,000,000 tokens are not supported");
+  if (!(o.oracle_timeout > 0) || o.oracle_timeout > 86400)
+    return bad(fmt::format("the oracle timeout {} s is outside (0, 86400]", o.oracle_timeout));
   bool ok = true;
   for (const auto& name : o.tasks)
-    if (tasks::find(name) == nullptr) {
+    if (!is_task_file_name(name) && tasks::find(name) == nullptr) {
       std::string known;
       for (const auto& t : tasks::catalogue()) known += (known.empty() ? "" : ", ") + t.name;
-      diags.error("check", fmt::format("unknown task '{}' (known: {})", name, known));
+      auto& d = diags.error("check", fmt::format("unknown task '{}' (known: {})", name, known));
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(name, ec))
+        d.notes.push_back({severity::note,
+                           "a file names a task only as a task spec (NAME.toml; docs/tasks.md)",
+                           nullptr, {}, "", {}, ""});
       ok = false;
     }
   return ok;
 }
 
-task_result run_task(const tasks::task_spec& task, const task_check_options& options,
+// A catalogue task's verdicts come from the literature, confirmed or upgraded by its witness; a
+// spec's from its witness alone.
+void decide(const task_plan& plan, std::optional<ir::program_class> witness, bool exact,
+            task_result& r) {
+  const candidate_result* refutation = r.witness && r.witness->found ? &*r.witness : nullptr;
+  const bool witness_failed = plan.witness && (!exact || refutation != nullptr);
+  if (plan.catalogue != nullptr) {
+    // A witness that did not load failed as much as one that answered wrong.
+    const auto klass = witness_failed && !witness ? std::optional(ir::program_class::crasp_pos)
+                                                  : witness;
+    std::tie(r.nope, r.ape) = final_verdicts(*plan.catalogue, klass, exact, r.program);
+  } else {
+    std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact, refutation);
+  }
+  r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
+  r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
+  // A failed witness already explains itself; it does not make the paper wrong.
+  if (!r.agrees_ape && !witness_failed) {
+    r.ok = false;
+    r.problems.push_back("the C-RASP[pos] verdict disagrees with the paper");
+  }
+  if (r.expect) {
+    const bool yes = r.ape.value == tasks::expressible::yes;
+    r.agrees_expect = (*r.expect == tasks::expressible::yes) == yes;
+    if (!r.agrees_expect) {
+      r.ok = false;
+      r.problems.push_back(fmt::format("the spec expects {}, and the C-RASP[pos] verdict is {}",
+                                       tasks::expressible_name(*r.expect),
+                                       verdict_label(r, false)));
+    }
+  }
+}
+
+task_result run_task(task_plan& plan, const task_check_options& options,
                      const std::vector<check_bin>& bins,
                      const std::function<void(const std::string&)>& tick) {
   const auto t0 = clock_type::now();
-  task_result r;
-  r.task = task.name;
-  r.category = task.category;
-  r.program = task.program;
-  r.vocab = check_detail::check_vocab(task);
-  r.paper_nope = task.paper_nope;
-  r.paper_ape = task.paper_ape;
-  r.published = published_results(task.id);
-  std::mt19937_64 rng(task_seed(options.seed, task.name));
+  task_result r = std::move(plan.head);
+  plan.head = {};
+  plan.head.task = r.task;
+  plan.head.format = r.format;
+  std::mt19937_64 rng(task_seed(options.seed, r.task));
+  const std::size_t units = check_detail::work_units(plan, options);
+  std::size_t spent = 0;
+  const auto step = [&](const std::string& what) {
+    ++spent;
+    tick(what);
+  };
+  const auto abandon = [&](const std::string& why) {
+    r.ok = false;
+    r.problems.push_back(why);
+    while (spent < units) step(r.task);
+    r.seconds = seconds_since(t0);
+    return std::move(r);
+  };
 
-  std::vector<check_detail::bin_instances> instances;
-  for (std::size_t b = 0; b < bins.size(); ++b)
-    instances.push_back(check_detail::draw(task, r.vocab, bins[b],
-                                           b < 2 ? options.samples : options.far_samples, rng));
+  std::vector<check_detail::bin_instances> instances(bins.size());
+  for (std::size_t b = 0; b < bins.size(); ++b) {
+    if (!plan.source->draw(bins[b], b < 2 ? options.samples : options.far_samples, rng,
+                           instances[b], r.errors))
+      return abandon("the instance source failed (see the errors)");
+    step(r.task + " instances");
+  }
 
   std::optional<ir::program_class> witness;
   bool exact = false;
-  if (!task.program.empty()) {
-    auto loaded = check_detail::load_for_task(options.programs_dir, task.program,
-                                              task.program_alphabet, task, r.vocab);
-    if (!loaded.ok()) {
+  if (plan.witness) {
+    if (!plan.witness->program) {
       r.ok = false;
-      r.problems.push_back("cannot load programs/" + task.program + ": " + render(loaded.diags));
-      const std::size_t skipped = check_detail::work_units(task, options) - 1;
-      for (std::size_t u = 0; u < skipped; ++u) tick(task.name);
+      r.problems.push_back(plan.witness->load_error);
+      const std::size_t skipped = bins.size() * (1 + options.encodings.size() *
+                                                         options.precisions.size());
+      for (std::size_t u = 0; u < skipped; ++u) step(r.task);
     } else {
-      witness = loaded.program->klass;
+      witness = plan.witness->program->klass;
       r.program_class = *witness == ir::program_class::crasp ? "C-RASP" : "C-RASP[pos]";
-      check_detail::run_engines(task, *loaded.program, options, instances, r, tick);
+      check_detail::run_engines(plan, *plan.witness->program, options, instances, r, step);
       exact = r.ok;
       for (const auto& e : r.engines)
         for (std::size_t b = 0; b < e.bins.size(); ++b)
@@ -106,35 +162,35 @@ task_result run_task(const tasks::task_spec& task, const task_check_options& opt
                                              e.bins[b].total, bins[b].name,
                                              e.bins[b].first_failure));
           }
-      r.ok = exact;
     }
   }
-  if (!task.candidate.empty()) {
-    auto loaded = check_detail::load_for_task(options.programs_dir, task.candidate,
-                                              task.candidate_alphabet, task, r.vocab);
-    if (!loaded.ok()) {
+  for (const auto& c : plan.candidates)
+    if (!c.program) {
       r.ok = false;
-      r.problems.push_back("cannot load programs/" + task.candidate + ": " +
-                           render(loaded.diags));
-    } else {
-      r.candidate = check_detail::refute(task, r.vocab, task.candidate, *loaded.program, options,
-                                         instances, rng);
-      if (!r.candidate->found) {
-        r.ok = false;
-        r.problems.push_back(fmt::format(
-            "no counterexample found for the wrong candidate programs/{} ({} inputs tried)",
-            task.candidate, r.candidate->searched));
-      }
+      r.problems.push_back(c.load_error);
     }
+
+  if (!check_detail::search_counterexamples(plan, options, instances, rng, r))
+    return abandon("the instance source failed (see the errors)");
+  if (r.witness && r.witness->found) {
+    exact = false;
+    r.problems.push_back(fmt::format("the witness {} is wrong at length {}: {} => {} (expected {})",
+                                     r.witness->program, r.witness->length,
+                                     check_detail::join(r.witness->input),
+                                     check_detail::join(r.witness->got),
+                                     check_detail::join(r.witness->expected)));
   }
-  std::tie(r.nope, r.ape) = final_verdicts(task, witness, exact);
-  r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
-  r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
-  if (!r.agrees_ape) {
+  for (const auto& c : r.candidates)
+    if (!c.found)
+      r.problems.push_back(fmt::format("no counterexample found for the wrong candidate {} ({} "
+                                       "instances tried)",
+                                       c.program, c.searched));
+  if (plan.witness && !exact) r.ok = false;
+  if (!std::all_of(r.candidates.begin(), r.candidates.end(),
+                   [](const candidate_result& c) { return c.found; }))
     r.ok = false;
-    r.problems.push_back("the C-RASP[pos] verdict disagrees with the paper");
-  }
-  tick(task.name + " verdict");
+  decide(plan, witness, exact, r);
+  step(r.task + " verdict");
   r.seconds = seconds_since(t0);
   return r;
 }
@@ -159,14 +215,29 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   report.options.progress = nullptr;
   report.bins = check_bins(options);
 
-  std::vector<const tasks::task_spec*> todo;
+  // Every spec is read and its programs loaded before anything runs: a broken spec is refused
+  // up front rather than discovered half way through a long report.
+  std::vector<check_detail::task_plan> plans;
   if (options.tasks.empty()) {
-    for (const auto& t : tasks::catalogue()) todo.push_back(&t);
+    for (const auto& t : tasks::catalogue()) plans.push_back(check_detail::plan_catalogue(t, options));
   } else {
-    for (const auto& name : options.tasks) todo.push_back(tasks::find(name));
+    bool specs_ok = true;
+    for (const auto& name : options.tasks) {
+      if (!is_task_file_name(name)) {
+        plans.push_back(check_detail::plan_catalogue(*tasks::find(name), options));
+        continue;
+      }
+      auto plan = check_detail::plan_spec(name, options, diags);
+      if (!plan) {
+        specs_ok = false;
+        continue;
+      }
+      plans.push_back(std::move(*plan));
+    }
+    if (!specs_ok) return std::nullopt;
   }
   std::size_t total = 0;
-  for (const auto* t : todo) total += check_detail::work_units(*t, options);
+  for (const auto& p : plans) total += check_detail::work_units(p, options);
 
   std::mutex progress_mutex;
   std::size_t done = 0;
@@ -178,14 +249,14 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
 
   // Tasks are independent and each draws from its own seeded stream, so the report does not
   // depend on the number of threads or their scheduling.
-  report.tasks.resize(todo.size());
+  report.tasks.resize(plans.size());
   std::atomic<std::size_t> next{0};
   const auto worker = [&] {
-    for (std::size_t i = next++; i < todo.size(); i = next++)
-      report.tasks[i] = run_task(*todo[i], options, report.bins, tick);
+    for (std::size_t i = next++; i < plans.size(); i = next++)
+      report.tasks[i] = run_task(plans[i], options, report.bins, tick);
   };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(todo.size())));
+  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(plans.size())));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();

@@ -23,9 +23,45 @@ std::string join(const tokens& t, std::size_t max_shown) {
   return s;
 }
 
-tokens interpreter_answer(const ir::program& program, const tokens& input, std::size_t max_new) {
-  diagnostics diags;
+namespace {
+
+// The label of one position: a next program's one true NEXT token, else the output's value.
+std::string interpreter_label(const ir::program& program, const evaluator& ev) {
   if (program.is_generator()) {
+    const auto next = ev.next_tokens();
+    if (next.empty()) return "<none>";
+    if (next.size() == 1) return program.vocabulary[next.front()];
+    tokens names;
+    for (const auto n : next) names.push_back(program.vocabulary[n]);
+    return "<ambiguous " + join(names) + ">";
+  }
+  const auto v = ev.last(program.output());
+  if (program.statements.back().result == ir::type::boolean) return v != 0 ? "True" : "False";
+  return std::to_string(v);
+}
+
+tokens interpreter_labels(const ir::program& program, const tokens& input) {
+  diagnostics diags;
+  const auto ids = encode(program, input, "check", diags);
+  if (!ids) return {"<error>"};
+  evaluator ev(program, "check");
+  ev.reserve(ids->size());
+  tokens labels;
+  labels.reserve(ids->size());
+  for (const auto id : *ids) {
+    if (!ev.push(id, diags)) return {"<error>"};
+    labels.push_back(interpreter_label(program, ev));
+  }
+  return labels;
+}
+
+}  // namespace
+
+tokens interpreter_answer(const ir::program& program, tasks::answer_format format,
+                          const tokens& input, std::size_t max_new) {
+  diagnostics diags;
+  if (format == tasks::answer_format::labels) return interpreter_labels(program, input);
+  if (format == tasks::answer_format::continuation && program.is_generator()) {
     const auto out = generate(program, input, max_new, "check", diags);
     if (!out) return {"<error>"};
     auto t = out->continuation;
@@ -40,12 +76,13 @@ tokens interpreter_answer(const ir::program& program, const tokens& input, std::
 }
 
 template <class T>
-bool model_answers(const model::basic_model<T>& m, output_kind kind, const tokens& input,
-                   const tokens& expected, tokens& got) {
+bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answer_format format,
+                   const tokens& input, const tokens& expected, tokens& got) {
   got.clear();
   diagnostics diags;
   tokens seq = input;
-  if (kind == output_kind::next) seq.insert(seq.end(), expected.begin(), expected.end());
+  const bool continuation = format == tasks::answer_format::continuation && kind == output_kind::next;
+  if (continuation) seq.insert(seq.end(), expected.begin(), expected.end());
   const auto ids = encode_for_model(m, seq, "check", diags);
   if (!ids) {
     got = {"<error>"};
@@ -62,10 +99,19 @@ bool model_answers(const model::basic_model<T>& m, output_kind kind, const token
     const model::vector<T> scores = result->scores.col(col);
     return read_decision(m, kind, scores, program_pos);
   };
-  if (kind != output_kind::next) {
-    const auto d = decision_after(input.size() - 1);
-    got = {kind == output_kind::boolean ? (d.value != 0 ? "True" : "False")
-                                        : std::to_string(d.value)};
+  const auto label = [&](std::size_t program_pos) -> std::string {
+    const auto d = decision_after(program_pos);
+    if (kind == output_kind::boolean) return d.value != 0 ? "True" : "False";
+    if (kind == output_kind::count) return std::to_string(d.value);
+    if (d.next.empty()) return "<none>";
+    return d.next.size() == 1 ? d.next.front() : "<ambiguous " + join(d.next) + ">";
+  };
+  if (format == tasks::answer_format::labels) {
+    for (std::size_t p = 0; p < input.size(); ++p) got.push_back(label(p));
+    return got == expected;
+  }
+  if (!continuation) {
+    got = {label(input.size() - 1)};
     return got == expected;
   }
   for (std::size_t k = 0; k <= expected.size(); ++k) {
@@ -87,9 +133,9 @@ bool model_answers(const model::basic_model<T>& m, output_kind kind, const token
   return true;
 }
 
-template bool model_answers(const model::basic_model<double>&, output_kind, const tokens&,
-                            const tokens&, tokens&);
-template bool model_answers(const model::basic_model<float>&, output_kind, const tokens&,
-                            const tokens&, tokens&);
+template bool model_answers(const model::basic_model<double>&, output_kind, tasks::answer_format,
+                            const tokens&, const tokens&, tokens&);
+template bool model_answers(const model::basic_model<float>&, output_kind, tasks::answer_format,
+                            const tokens&, const tokens&, tokens&);
 
 }  // namespace crasp::check_detail

@@ -8,32 +8,39 @@
 #include "crasp/interpret.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/model.hpp"
+#include "crasp/tasks.hpp"
 #include "crasp/transformer.hpp"
 
 namespace crasp::check_detail {
 
 using tokens = std::vector<std::string>;
 
-/// The interpreter's answer in the task's terms: a generator's continuation (with "<max_new>"
-/// appended when it did not stop by itself, "<ambiguous a b>" at an ambiguity), "True"/"False" or
-/// the count for an acceptor, "<error: ...>" when the program refuses the input.
-tokens interpreter_answer(const ir::program& program, const tokens& input, std::size_t max_new);
+/// The interpreter's answer in the task's terms (tasks::answer_format):
+///  - continuation: the generated continuation, with "<max_new>" appended when it did not stop
+///    by itself, "<ambiguous a b>" at an ambiguity;
+///  - accept, count: "True"/"False" or the count at the last position;
+///  - labels: the last statement at every position ("True"/"False", a count), or for a program
+///    with next rules the one token whose NEXT holds ("<none>", "<ambiguous a b>" otherwise);
+/// "<error>" when the program refuses the input.
+tokens interpreter_answer(const ir::program& program, tasks::answer_format format,
+                          const tokens& input, std::size_t max_new);
 
-/// Whether greedy decoding on the model would produce exactly `expected` and then stop (for an
-/// acceptor: whether its decision is `expected`). Generators are judged by teacher forcing: one
-/// forward pass over input + expected, reading the decision at every answer position, which
-/// agrees with greedy decoding exactly when every decision is right. `got` receives what the
-/// model produced up to and including its first wrong decision.
+/// Whether the model gives exactly `expected`: for a continuation, whether greedy decoding
+/// would produce it and then stop, judged by teacher forcing (one forward pass over input +
+/// expected, reading the decision at every answer position, which agrees with greedy decoding
+/// exactly when every decision is right); for labels, the decision at every input position; for
+/// accept and count, the decision at the last position. `got` receives what the model produced
+/// (for a continuation, up to and including its first wrong decision).
 template <class T>
-bool model_answers(const model::basic_model<T>& m, output_kind kind, const tokens& input,
-                   const tokens& expected, tokens& got);
+bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answer_format format,
+                   const tokens& input, const tokens& expected, tokens& got);
 
 /// "a b c" (or "<none>").
 std::string join(const tokens& t, std::size_t max_shown = 24);
 
-extern template bool model_answers(const model::basic_model<double>&, output_kind, const tokens&,
-                                   const tokens&, tokens&);
-extern template bool model_answers(const model::basic_model<float>&, output_kind, const tokens&,
-                                   const tokens&, tokens&);
+extern template bool model_answers(const model::basic_model<double>&, output_kind,
+                                   tasks::answer_format, const tokens&, const tokens&, tokens&);
+extern template bool model_answers(const model::basic_model<float>&, output_kind,
+                                   tasks::answer_format, const tokens&, const tokens&, tokens&);
 
 }  // namespace crasp::check_detail

@@ -1,49 +1,100 @@
-// Private to src/task_check: the pieces check.cpp puts together.
+// Private to src/task_check: the pieces check.cpp puts together. A task to check, catalogue or
+// spec alike, becomes a task_plan: its programs (loaded), its answer format, and an
+// instance_source that draws the instances of a bin, enumerates short inputs with their reference
+// answers for the counterexample search, and draws random instances of one length.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "crasp/frontend.hpp"
 #include "crasp/task_check.hpp"
+#include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
+#include "task_spec/protocols.hpp"
 
 namespace crasp::check_detail {
 
-/// The instances of one bin, all of the task's reference answers included.
+using spec_detail::task_instance;
+using tokens = std::vector<std::string>;
+
+/// The instances of one bin, each with its reference answer.
 struct bin_instances {
-  std::size_t lo = 0, hi = 0;  ///< effective lengths (0, 0 when the task has none in the bin)
-  std::vector<tasks::instance> items;
+  std::size_t lo = 0, hi = 0;  ///< lengths actually drawn (0, 0 when the task has none in the bin)
+  std::vector<task_instance> items;
 };
 
-/// Vocabulary size crasp check uses for a task: the papers' setups (5 symbols for retrieval and
-/// copying with repeats, 150 distinct symbols for unique copying and sort, 26 letters).
-std::size_t check_vocab(const tasks::task_spec& task);
+/// A program a task runs: the witness or a wrong candidate.
+struct task_program {
+  std::string label;  ///< as the report names it
+  std::optional<ir::program> program;
+  std::string load_error;  ///< why it did not load (catalogue tasks record it as a problem)
+};
 
-/// Loads programs_dir/file with the task's vocabulary swapped into `alphabet` (if non-empty).
-load_result load_for_task(const std::string& programs_dir, const std::string& file,
-                          const std::string& alphabet, const tasks::task_spec& task,
-                          std::size_t k);
+/// Where a task's instances and reference answers come from.
+class instance_source {
+ public:
+  virtual ~instance_source() = default;
+  /// The instances of one bin: `count` lengths drawn uniformly in the bin (within the task's
+  /// limits). Returns false (with errors in `diags`) when a protocol failed.
+  virtual bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng,
+                    bin_instances& out, diagnostics& diags) = 0;
+  /// Visits short inputs with their reference answers, shortest first, while `visit` returns
+  /// true and the options' budget lasts; `covered` is the longest length every input of which
+  /// was visited. Sources that cannot enumerate visit nothing.
+  virtual bool enumerate(const task_check_options& options,
+                         const std::function<bool(const task_instance&)>& visit,
+                         std::size_t& covered, diagnostics& diags) = 0;
+  /// Random instances of exactly `length` for the wrong candidates' search (none when the
+  /// source has none of that length).
+  virtual bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,
+                      std::vector<task_instance>& out, diagnostics& diags) = 0;
+  /// The first length the random search starts from, given that enumerate covered `covered`.
+  [[nodiscard]] virtual std::size_t random_from(std::size_t covered) const = 0;
+  /// Whether a counterexample of `length` found at random is a shortest one.
+  [[nodiscard]] virtual bool shortest_at(std::size_t length, std::size_t covered) const = 0;
+  /// Fixed instances every program is also judged on (a spec's data outside the bins).
+  [[nodiscard]] virtual const std::vector<task_instance>& fixed() const {
+    static const std::vector<task_instance> none;
+    return none;
+  }
+};
 
-/// Draws `count` instances with lengths uniform in the bin (capped to what the task allows).
-bin_instances draw(const tasks::task_spec& task, std::size_t k, const check_bin& bin,
-                   std::size_t count, std::mt19937_64& rng);
+/// Everything run_task needs about one task.
+struct task_plan {
+  task_result head;  ///< name, source, category, format, vocab, program, published, paper verdicts
+  const tasks::task_spec* catalogue = nullptr;  ///< literature verdicts; null for a spec
+  std::optional<task_program> witness;
+  std::vector<task_program> candidates;
+  std::unique_ptr<instance_source> source;
+  std::shared_ptr<const task_file> spec;  ///< null for a catalogue task
+};
 
-/// Tries the candidate on every input up to a small length (exhaustively), then on random
-/// inputs of each longer length up to `max_len`, and stops at the first wrong answer. Also
-/// measures its accuracy on the report's bins.
-candidate_result refute(const tasks::task_spec& task, std::size_t k, const std::string& file,
-                        const ir::program& candidate, const task_check_options& options,
-                        const std::vector<bin_instances>& bins, std::mt19937_64& rng);
+/// A catalogue task's plan (its programs loaded with the check's vocabulary; a program that does
+/// not load is recorded in the program's load_error).
+task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options& options);
+
+/// A spec's plan: the spec parsed, its programs loaded with its alphabets and matched against
+/// its format, its data read. Returns nullopt with located errors in `diags`.
+std::optional<task_plan> plan_spec(const std::string& path, const task_check_options& options,
+                                   diagnostics& diags);
+
+/// Fills the witness's and the candidates' counterexample searches in `r` (r.witness and
+/// r.candidates), given the bins already drawn.
+bool search_counterexamples(task_plan& plan, const task_check_options& options,
+                            const std::vector<bin_instances>& bins, std::mt19937_64& rng,
+                            task_result& r);
 
 /// Fills `r` with the interpreter's and each compiled model's accuracy on `bins`; `tick` is
 /// called once per (engine, bin) unit of work.
-void run_engines(const tasks::task_spec& task, const ir::program& program,
+void run_engines(const task_plan& plan, const ir::program& program,
                  const task_check_options& options, const std::vector<bin_instances>& bins,
                  task_result& r, const std::function<void(const std::string&)>& tick);
 
 /// Units of work (for progress) a task costs with these options.
-std::size_t work_units(const tasks::task_spec& task, const task_check_options& options);
+std::size_t work_units(const task_plan& plan, const task_check_options& options);
 
 }  // namespace crasp::check_detail

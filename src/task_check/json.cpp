@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crasp/task_check.hpp"
+#include "crasp/task_spec.hpp"
 
 namespace crasp {
 namespace {
@@ -29,16 +30,40 @@ json bins_json(const std::vector<bin_result>& bins) {
   return a;
 }
 
+json search_json(const candidate_result& c) {
+  return {{"program", c.program},
+          {"found", c.found},
+          {"length", c.found ? json(c.length) : json(nullptr)},
+          {"shortest", c.shortest},
+          {"searched", c.searched},
+          {"exhaustive_len", c.exhaustive_len},
+          {"input", c.input},
+          {"expected", c.expected},
+          {"got", c.got},
+          {"origin", c.found ? json(c.origin) : json(nullptr)},
+          {"bins", bins_json(c.bins)}};
+}
+
 json task_json(const task_result& t) {
   json j = {{"task", t.task},
+            {"source", t.source},
+            {"description", t.description},
+            {"format", std::string(answer_format_name(t.format))},
             {"category", t.category},
             {"program", t.program.empty() ? json(nullptr) : json(t.program)},
             {"program_class", t.program_class.empty() ? json(nullptr) : json(t.program_class)},
             {"vocab", t.vocab},
             {"nope", verdict_json(t.nope, t.paper_nope, t.agrees_nope)},
             {"ape", verdict_json(t.ape, t.paper_ape, t.agrees_ape)},
+            {"label", {{"ape", verdict_label(t, false)}, {"nope", verdict_label(t, true)}}},
+            {"expect", t.expect ? json({{"value", std::string(tasks::expressible_name(*t.expect))},
+                                        {"agrees", t.agrees_expect}})
+                                : json(nullptr)},
             {"ok", t.ok},
             {"problems", t.problems}};
+  json errors = json::array();
+  for (const auto& d : t.errors.items()) errors.push_back(render(d));
+  j["errors"] = std::move(errors);
   json engines = json::array();
   for (const auto& e : t.engines)
     engines.push_back({{"name", e.name},
@@ -46,16 +71,10 @@ json task_json(const task_result& t) {
                        {"note", e.note},
                        {"bins", bins_json(e.bins)}});
   j["engines"] = std::move(engines);
-  if (t.candidate) {
-    const auto& c = *t.candidate;
-    j["candidate"] = {{"program", c.program}, {"found", c.found},
-                      {"length", c.found ? json(c.length) : json(nullptr)},
-                      {"shortest", c.shortest}, {"searched", c.searched},
-                      {"input", c.input}, {"expected", c.expected}, {"got", c.got},
-                      {"bins", bins_json(c.bins)}};
-  } else {
-    j["candidate"] = nullptr;
-  }
+  j["witness"] = t.witness ? search_json(*t.witness) : json(nullptr);
+  json candidates = json::array();
+  for (const auto& c : t.candidates) candidates.push_back(search_json(c));
+  j["candidates"] = std::move(candidates);
   json published = json::array();
   for (const auto& s : t.published) {
     json points = json::array();
@@ -81,7 +100,10 @@ std::string check_report_json(const check_report& report) {
                   {"far_factors", o.far_factors},
                   {"samples", o.samples},
                   {"far_samples", o.far_samples},
-                  {"seed", o.seed}};
+                  {"seed", o.seed},
+                  {"exhaustive_len", o.exhaustive_len},
+                  {"exhaustive_budget", o.exhaustive_budget},
+                  {"oracle_timeout", o.oracle_timeout}};
   json pes = json::array();
   for (const auto pe : o.encodings) pes.push_back(pe_name(pe));
   options["pe"] = std::move(pes);
@@ -92,7 +114,7 @@ std::string check_report_json(const check_report& report) {
   for (const auto& b : report.bins) bins.push_back({{"name", b.name}, {"lo", b.lo}, {"hi", b.hi}});
   json tasks = json::array();
   for (const auto& t : report.tasks) tasks.push_back(task_json(t));
-  json j = {{"schema", "crasp-check/1"},
+  json j = {{"schema", "crasp-check/2"},
             {"ok", report.ok()},
             {"options", std::move(options)},
             {"bins", std::move(bins)},

@@ -88,10 +88,19 @@ std::string polyline(const std::vector<std::pair<double, double>>& pts, const st
                      colour, num(width), dash_attr(dash)) + "\n";
 }
 
-std::string verdict_label(const tasks::verdict& v) {
-  if (v.value == tasks::expressible::yes) return "C-RASP[pos]";
-  if (v.value == tasks::expressible::no) return "not C-RASP[pos]";
-  return fmt::format("C-RASP[pos] {}", tasks::expressible_name(v.value));
+// The panel title's verdict: "C-RASP[pos]", "not C-RASP[pos]", "witness refuted", ...
+std::string panel_verdict(const task_result& t) {
+  if (t.witness && t.witness->found) return "witness refuted";
+  if (t.ape.value == tasks::expressible::yes) return "C-RASP[pos]";
+  if (t.ape.value == tasks::expressible::no) return "not C-RASP[pos]";
+  return fmt::format("C-RASP[pos] {}", tasks::expressible_name(t.ape.value));
+}
+
+// "Born a Transformer (from scratch) APE (trained)"; a spec's own series reads "LABEL (trained,
+// from the spec)".
+std::string series_label(const std::string& source, const std::string& pe) {
+  if (source == "spec") return pe + " (trained, from the spec)";
+  return fmt::format("{} {} (trained)", source, pe);
 }
 
 template <class T>
@@ -113,9 +122,12 @@ std::string check_plot_svg(const check_report& report) {
     xmax = std::max(xmax, static_cast<double>(b.hi));
   }
   // A counterexample is often shorter than the training lengths: widen the axis to show it.
-  for (const auto& t : report.tasks)
-    if (t.candidate && t.candidate->found && xmin > 0)
-      xmin = std::min(xmin, static_cast<double>(t.candidate->length));
+  for (const auto& t : report.tasks) {
+    for (const auto& c : t.candidates)
+      if (c.found && xmin > 0) xmin = std::min(xmin, static_cast<double>(c.length));
+    if (t.witness && t.witness->found && xmin > 0)
+      xmin = std::min(xmin, static_cast<double>(t.witness->length));
+  }
   xmin = std::max(xmin, 1.0);
   if (xmax <= xmin) xmax = xmin * 10;
   std::vector<std::string> engines, sources, pubs;  // pubs: "source|pe"
@@ -127,8 +139,9 @@ std::string check_plot_svg(const check_report& report) {
       index_of(sources, s.source);
       index_of(pubs, s.source + "|" + s.pe);
     }
-    any_candidate |= t.candidate.has_value();
-    any_counterexample |= t.candidate.has_value() && t.candidate->found;
+    any_candidate |= !t.candidates.empty();
+    for (const auto& c : t.candidates) any_counterexample |= c.found;
+    any_counterexample |= t.witness && t.witness->found;
   }
 
   const std::size_t n = report.tasks.size();
@@ -161,7 +174,7 @@ std::string check_plot_svg(const check_report& report) {
   for (const auto& p : pubs) {
     const auto bar = p.find('|');
     const std::string src = p.substr(0, bar), pe = p.substr(bar + 1);
-    item(fmt::format("{} {} (trained)", src, pe),
+    item(series_label(src, pe),
          fmt::format(R"(<line x1="0" y1="0" x2="28" y2="0" stroke="{}" stroke-width="5" stroke-opacity="0.55"{}/>)",
                      pub_colour(pe), dash_attr(pub_dash(index_of(sources, src)))));
   }
@@ -183,7 +196,7 @@ std::string check_plot_svg(const check_report& report) {
       num(width), num(height));
   out += fmt::format(
       "<text x=\"{}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">crasp check: accuracy vs "
-      "length (compiled C-RASP program vs published trained transformers)</text>\n",
+      "length (compiled C-RASP program vs trained transformers)</text>\n",
       num(gap));
   const auto& o = report.options;
   out += fmt::format(
@@ -205,7 +218,7 @@ std::string check_plot_svg(const check_report& report) {
     const double x0 = f.ox + plot_l, x1 = f.ox + panel_w - plot_r;
     const double y0 = f.y(acc_hi), y1 = f.y(acc_lo);
     out += fmt::format("<g>\n<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\">{} — {}</text>\n",
-                       num(f.ox + 4), num(f.oy + 14), esc(t.task), esc(verdict_label(t.ape)));
+                       num(f.ox + 4), num(f.oy + 14), esc(t.task), esc(panel_verdict(t)));
     if (train != nullptr)
       out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="#fff3c4"/>)",
                          num(f.x(static_cast<double>(train->lo))), num(y0),
@@ -255,25 +268,28 @@ std::string check_plot_svg(const check_report& report) {
                            f.y(b.accuracy()) + dy);
       return pts;
     };
-    if (t.candidate) {
-      const candidate_result& c = *t.candidate;
+    // A counterexample's length as a dotted red line, labelled on whichever side has room.
+    std::size_t labels = 0;
+    auto counterexample = [&](const candidate_result& c, const std::string& what) {
+      const double cx = f.x(static_cast<double>(c.length));
+      out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#d62728" stroke-width="1.4" stroke-dasharray="1.5 2.5"/>)",
+                         num(cx), num(y0), num(y1)) + "\n";
+      const bool left = cx > (x0 + x1) / 2;
+      out += fmt::format(R"(<text x="{}" y="{}" font-size="10" fill="#d62728" text-anchor="{}">{} {}</text>)",
+                         num(left ? cx - 3 : cx + 3), num(y0 + 12 + 12 * static_cast<double>(labels++)),
+                         left ? "end" : "start", esc(what), c.length) + "\n";
+    };
+    for (std::size_t k = 0; k < t.candidates.size(); ++k) {
+      const candidate_result& c = t.candidates[k];
       const auto pts = points(c.bins, 0);
       out += polyline(pts, "#d62728", "6 3", 1.6);
       for (const auto& [x, y] : pts)
         out += fmt::format(R"(<circle cx="{}" cy="{}" r="2.5" fill="#d62728"/>)", num(x), num(y)) + "\n";
       out += fmt::format(R"(<text x="{}" y="{}" font-size="10" fill="#d62728">wrong candidate {}</text>)",
-                         num(x0 + 4), num(y1 - 6), esc(c.program)) + "\n";
-      if (c.found) {
-        const double cx = f.x(static_cast<double>(c.length));
-        out += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#d62728" stroke-width="1.4" stroke-dasharray="1.5 2.5"/>)",
-                           num(cx), num(y0), num(y1)) + "\n";
-        // Label on whichever side of the line has room.
-        const bool left = cx > (x0 + x1) / 2;
-        out += fmt::format(R"(<text x="{}" y="{}" font-size="10" fill="#d62728" text-anchor="{}">first counterexample {}</text>)",
-                           num(left ? cx - 3 : cx + 3), num(y1 - 18), left ? "end" : "start",
-                           c.length) + "\n";
-      }
+                         num(x0 + 4), num(y1 - 6 - 12 * static_cast<double>(k)), esc(c.program)) + "\n";
+      if (c.found) counterexample(c, t.candidates.size() > 1 ? c.program + ": first counterexample" : "first counterexample");
     }
+    if (t.witness && t.witness->found) counterexample(*t.witness, "witness counterexample");
     for (const auto& e : t.engines) {
       if (!e.applicable) continue;
       const style s = engine_style(e.name);
@@ -284,7 +300,7 @@ std::string check_plot_svg(const check_report& report) {
       for (const auto& [x, y] : pts) out += marker(s, x, y);
       out += "\n";
     }
-    if (t.engines.empty() && !t.candidate && t.published.empty())
+    if (t.engines.empty() && t.candidates.empty() && t.published.empty())
       out += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle" fill="#888888">no data</text>)",
                          num((x0 + x1) / 2), num(f.y(0.5))) + "\n";
     out += "</g>\n";

@@ -39,17 +39,17 @@ bin_result judge(const bin_instances& b, F&& answers) {
 }
 
 template <class T>
-void run_model(const model::basic_model<T>& m, const std::string& name,
-               const std::vector<bin_instances>& bins, engine_result& e,
-               const std::function<void(const std::string&)>& tick) {
+void run_model(const model::basic_model<T>& m, tasks::answer_format format,
+               const std::string& name, const std::vector<bin_instances>& bins,
+               engine_result& e, const std::function<void(const std::string&)>& tick) {
   diagnostics diags;
   const auto kind = model_output_kind(m, "check", diags);
   for (const auto& b : bins) {
     if (!kind) {
       e.bins.push_back({b.lo, b.hi, 0, 0, "model outputs follow no convention"});
     } else {
-      e.bins.push_back(judge(b, [&](const tasks::instance& inst, tokens& got) {
-        return model_answers(m, *kind, inst.input, inst.expected, got);
+      e.bins.push_back(judge(b, [&](const task_instance& inst, tokens& got) {
+        return model_answers(m, *kind, format, inst.input, inst.expected, got);
       }));
     }
     tick(name);
@@ -58,32 +58,35 @@ void run_model(const model::basic_model<T>& m, const std::string& name,
 
 }  // namespace
 
-std::size_t work_units(const tasks::task_spec& task, const task_check_options& options) {
+std::size_t work_units(const task_plan& plan, const task_check_options& options) {
   const std::size_t bins = check_bins(options).size();
-  std::size_t units = 1;  // verdicts (and the candidate search, if any)
-  if (!task.program.empty())
-    units += bins * (1 + options.encodings.size() * options.precisions.size());
+  std::size_t units = 1 + bins;  // drawing the instances; verdicts and counterexample search
+  if (plan.witness) units += bins * (1 + options.encodings.size() * options.precisions.size());
   return units;
 }
 
-void run_engines(const tasks::task_spec& task, const ir::program& program,
+void run_engines(const task_plan& plan, const ir::program& program,
                  const task_check_options& options, const std::vector<bin_instances>& bins,
                  task_result& r, const std::function<void(const std::string&)>& tick) {
+  const std::string& name = plan.head.task;
+  const auto format = plan.head.format;
   engine_result interp{"interpreter", true, "", {}};
   for (const auto& b : bins) {
-    interp.bins.push_back(judge(b, [&](const tasks::instance& inst, tokens& got) {
-      got = interpreter_answer(program, inst.input, inst.expected.size() + 2);
+    interp.bins.push_back(judge(b, [&](const task_instance& inst, tokens& got) {
+      got = interpreter_answer(program, format, inst.input, inst.expected.size() + 2);
       return got == inst.expected;
     }));
-    tick(task.name + " interpreter");
+    tick(name + " interpreter");
   }
   r.engines.push_back(std::move(interp));
 
-  // One model per encoding, built for the longest sequence it will see (prompt plus answer).
+  // One model per encoding, built for the longest sequence it will see (the prompt, plus the
+  // answer for a continuation judged by teacher forcing).
+  const bool continuation = format == tasks::answer_format::continuation;
   std::size_t longest = 1;
   for (const auto& b : bins)
     for (const auto& inst : b.items)
-      longest = std::max(longest, inst.input.size() + inst.expected.size());
+      longest = std::max(longest, inst.input.size() + (continuation ? inst.expected.size() : 0));
   for (const auto pe : options.encodings) {
     const std::string label = pe_label(pe);
     std::optional<compiled_program> compiled;
@@ -98,7 +101,7 @@ void run_engines(const tasks::task_spec& task, const ir::program& program,
       compiled = compile(program, copts, diags);
       if (!compiled) {
         why = "compile failed: " + render(diags);
-        r.problems.push_back(fmt::format("{} {}: {}", task.name, label, why));
+        r.problems.push_back(fmt::format("{} {}: {}", name, label, why));
         r.ok = false;
       }
     }
@@ -108,7 +111,7 @@ void run_engines(const tasks::task_spec& task, const ir::program& program,
       if (!compiled) {
         e.applicable = false;
         e.note = why;
-        for (std::size_t b = 0; b < bins.size(); ++b) tick(task.name + " " + e.name);
+        for (std::size_t b = 0; b < bins.size(); ++b) tick(name + " " + e.name);
         r.engines.push_back(std::move(e));
         continue;
       }
@@ -117,11 +120,11 @@ void run_engines(const tasks::task_spec& task, const ir::program& program,
       e.note = fmt::format("d_model {}, {} layers, designed for {} tokens, certified to {}",
                            compiled->model.d_model(), compiled->model.layers.size(), longest,
                            certified);
-      const std::string unit = task.name + " " + e.name;
+      const std::string unit = name + " " + e.name;
       if (prec == precision::f64) {
-        run_model(compiled->model, unit, bins, e, tick);
+        run_model(compiled->model, format, unit, bins, e, tick);
       } else {
-        run_model(model::cast<float>(compiled->model), unit, bins, e, tick);
+        run_model(model::cast<float>(compiled->model), format, unit, bins, e, tick);
       }
       r.engines.push_back(std::move(e));
     }

@@ -1,19 +1,31 @@
 // The final verdicts: the literature's, confirmed or upgraded by what the witness program shows.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "crasp/task_check.hpp"
 
 namespace crasp {
 
 std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec& task,
                                                          std::optional<ir::program_class> witness,
-                                                         bool witness_exact) {
+                                                         bool witness_exact,
+                                                         const std::string& program) {
   tasks::verdict nope = task.nope, ape = task.ape;
-  const std::string where = "programs/" + task.program;
+  const std::string where =
+      program.empty() || program == task.program ? "programs/" + task.program : program;
   if (!witness) return {nope, ape};
   if (!witness_exact) {
-    // A wrong program witnesses nothing; the cited result stands on its own.
-    const std::string warn = "; the bundled " + where + " is wrong on some tested input";
-    nope.reason += warn;
-    ape.reason += warn;
+    // A wrong program witnesses nothing. A "yes" is not shown on the strength of a program that
+    // just failed: it becomes unknown, with the literature's reason kept.
+    const std::string warn = "; the witness " + where + " is wrong on some tested input";
+    for (auto* v : {&nope, &ape}) {
+      if (v->value == tasks::expressible::yes) {
+        v->value = tasks::expressible::unknown;
+        v->reason = "the literature says yes (" + v->reason + ")" + warn;
+      } else {
+        v->reason += warn;
+      }
+    }
     return {nope, ape};
   }
   // A correct program in the class is the verdict's proof (checked here by testing, on every
@@ -26,6 +38,45 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
     nope = {tasks::expressible::yes, std::move(reason)};
   }
   return {nope, ape};
+}
+
+std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
+                                                        std::optional<ir::program_class> klass,
+                                                        bool witness_exact,
+                                                        const candidate_result* refutation) {
+  using tasks::expressible;
+  if (!klass) {
+    const std::string why = witness.empty() ? "no witness program" : "the witness " + witness +
+                                                                         " does not load";
+    return {{expressible::unknown, why}, {expressible::unknown, why}};
+  }
+  if (refutation != nullptr) {
+    const std::string why = fmt::format(
+        "the witness {} is refuted at length {}: {} => {} (expected {})", witness,
+        refutation->length, fmt::join(refutation->input, " "), fmt::join(refutation->got, " "),
+        fmt::join(refutation->expected, " "));
+    return {{expressible::unknown, why}, {expressible::unknown, why}};
+  }
+  if (!witness_exact) {
+    const std::string why = "the witness " + witness +
+                            " is right on every input the interpreter ran, but a compiled model "
+                            "is wrong or does not compile";
+    return {{expressible::unknown, why}, {expressible::unknown, why}};
+  }
+  const std::string ape = "witness " + witness + " is exact on every bin, engine and searched input";
+  if (*klass == ir::program_class::crasp)
+    return {{expressible::yes, "witness " + witness + " is plain C-RASP (no positional predicate)"},
+            {expressible::yes, ape}};
+  return {{expressible::unknown, "the witness " + witness + " uses positions; no NoPE witness"},
+          {expressible::yes, ape}};
+}
+
+std::string verdict_label(const task_result& t, bool nope) {
+  const auto& v = nope ? t.nope : t.ape;
+  if (!nope && t.witness && t.witness->found) return "refuted";
+  std::string s(tasks::expressible_name(v.value));
+  if (!nope && v.value == tasks::expressible::yes && t.source != "catalogue") s += " (witness)";
+  return s;
 }
 
 }  // namespace crasp

@@ -63,8 +63,8 @@ TEST_CASE("check: the wrong candidate for NRLast is refuted with a real countere
           "[check]") {
   const auto& nr = result(small_report(), "NRLast");
   CHECK(nr.engines.empty());
-  REQUIRE(nr.candidate.has_value());
-  const auto& c = *nr.candidate;
+  REQUIRE(nr.candidates.size() == 1);
+  const auto& c = nr.candidates.front();
   CHECK(c.found);
   CHECK(c.shortest);
   CHECK(c.length >= 4);
@@ -80,7 +80,8 @@ TEST_CASE("check: the wrong candidate for NRLast is refuted with a real countere
 TEST_CASE("check: a task without program or candidate reports its verdict only", "[check]") {
   const auto& p = result(small_report(), "parity");
   CHECK(p.engines.empty());
-  CHECK_FALSE(p.candidate.has_value());
+  CHECK(p.candidates.empty());
+  CHECK_FALSE(p.witness.has_value());
   CHECK(p.ape.value == crasp::tasks::expressible::no);
   CHECK(p.published.size() == 1);
   CHECK(p.ok);
@@ -155,4 +156,38 @@ TEST_CASE("check: a missing program is a problem of that task", "[check]") {
   CHECK_FALSE(r->ok());
   REQUIRE_FALSE(r->tasks[0].problems.empty());
   CHECK(r->tasks[0].problems[0].find("cannot load programs/ur.crasp") != std::string::npos);
+  // A witness that did not run proves nothing: the literature's yes is not shown.
+  CHECK(r->tasks[0].ape.value != crasp::tasks::expressible::yes);
+}
+
+TEST_CASE("check: the witness is searched exhaustively over short inputs", "[check]") {
+  const auto& ur = result(small_report(), "UR");
+  REQUIRE(ur.witness.has_value());
+  CHECK_FALSE(ur.witness->found);
+  CHECK(ur.witness->exhaustive_len >= 4);
+  CHECK(ur.witness->searched > 1000);
+  CHECK(crasp::verdict_label(ur, false) == "yes");
+}
+
+TEST_CASE("check: --programs replaces only the programs its folder holds", "[check]") {
+  // A folder with one wrong program for UR: UR runs it and fails; NRLast keeps the bundled
+  // candidate and still refutes it.
+  const std::string dir = std::string(CRASP_TEST_DATA_DIR) + "/task_check/override";
+  auto o = small_options();
+  o.tasks = {"UR", "NRLast"};
+  o.override_dir = dir;
+  crasp::diagnostics diags;
+  const auto r = crasp::check(o, diags);
+  REQUIRE(r);
+  const auto& ur = result(*r, "UR");
+  CHECK(ur.program == dir + "/ur.crasp");
+  CHECK_FALSE(ur.ok);
+  REQUIRE(ur.witness.has_value());
+  CHECK(ur.witness->found);  // refuted, with a counterexample
+  CHECK(crasp::verdict_label(ur, false) == "refuted");
+  const auto& nr = result(*r, "NRLast");
+  CHECK(nr.ok);
+  REQUIRE(nr.candidates.size() == 1);
+  CHECK(nr.candidates[0].program == "nrfirst.crasp");
+  CHECK(nr.candidates[0].found);
 }

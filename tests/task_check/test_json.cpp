@@ -20,6 +20,20 @@ void check_bins(const json& bins, std::size_t n) {
   }
 }
 
+void check_search(const json& c) {
+  CHECK(c.at("program").is_string());
+  CHECK(c.at("found").is_boolean());
+  CHECK((c.at("length").is_number_unsigned() || (c.at("length").is_null() && c.at("found") == false)));
+  CHECK(c.at("shortest").is_boolean());
+  CHECK(c.at("searched").is_number_unsigned());
+  CHECK(c.at("exhaustive_len").is_number_unsigned());
+  CHECK(c.at("input").is_array());
+  CHECK(c.at("expected").is_array());
+  CHECK(c.at("got").is_array());
+  CHECK((c.at("origin").is_string() || (c.at("origin").is_null() && c.at("found") == false)));
+  CHECK(c.at("bins").is_array());
+}
+
 void check_verdict(const json& v) {
   const auto value = v.at("value").get<std::string>();
   CHECK((value == "yes" || value == "no" || value == "unknown"));
@@ -32,7 +46,7 @@ void check_verdict(const json& v) {
 
 TEST_CASE("check JSON: top level, options and bins", "[check][json]") {
   const auto j = json::parse(crasp::check_report_json(small_report()));
-  CHECK(j.at("schema") == "crasp-check/1");
+  CHECK(j.at("schema") == "crasp-check/2");
   CHECK(j.at("ok") == true);
   CHECK(j.at("seconds").is_number());
   const auto& o = j.at("options");
@@ -42,19 +56,29 @@ TEST_CASE("check JSON: top level, options and bins", "[check][json]") {
   CHECK(o.at("samples") == 3);
   CHECK(o.at("far_samples") == 1);
   CHECK(o.at("seed") == 7);
+  CHECK(o.at("exhaustive_len").is_number_unsigned());
+  CHECK(o.at("exhaustive_budget").is_number_unsigned());
+  CHECK(o.at("oracle_timeout").is_number());
   CHECK(o.at("pe") == json::array({"ape", "rope", "nope"}));
   CHECK(o.at("precision") == json::array({"f64", "f32"}));
   REQUIRE(j.at("bins").size() == 3);
   CHECK(j.at("bins")[2] == json({{"name", "3x"}, {"lo", 36}, {"hi", 36}}));
 }
 
-TEST_CASE("check JSON: one object per task with verdicts, engines, candidate, published",
+TEST_CASE("check JSON: one object per task with verdicts, engines, searches, published",
           "[check][json]") {
   const auto j = json::parse(crasp::check_report_json(small_report()));
   REQUIRE(j.at("tasks").size() == 6);
   for (const auto& t : j.at("tasks")) {
     INFO(t.at("task"));
     CHECK(t.at("category").is_string());
+    CHECK(t.at("source") == "catalogue");
+    CHECK(t.at("description").is_string());
+    CHECK((t.at("format") == "accept" || t.at("format") == "continuation"));
+    CHECK(t.at("label").at("ape").is_string());
+    CHECK(t.at("label").at("nope").is_string());
+    CHECK(t.at("expect").is_null());
+    CHECK(t.at("errors").is_array());
     CHECK((t.at("program").is_string() || t.at("program").is_null()));
     CHECK((t.at("program_class").is_string() || t.at("program_class").is_null()));
     CHECK(t.at("vocab").is_number_unsigned());
@@ -68,15 +92,13 @@ TEST_CASE("check JSON: one object per task with verdicts, engines, candidate, pu
       CHECK(e.at("note").is_string());
       if (e.at("applicable") == true) check_bins(e.at("bins"), 3);
     }
-    if (!t.at("candidate").is_null()) {
-      const auto& c = t.at("candidate");
-      CHECK(c.at("program").is_string());
-      CHECK(c.at("found").is_boolean());
-      CHECK(c.at("shortest").is_boolean());
-      CHECK(c.at("searched").is_number_unsigned());
-      CHECK(c.at("input").is_array());
-      CHECK(c.at("expected").is_array());
-      CHECK(c.at("got").is_array());
+    if (!t.at("witness").is_null()) {
+      check_search(t.at("witness"));
+      CHECK(t.at("witness").at("found") == false);  // every bundled witness survives
+    }
+    REQUIRE(t.at("candidates").is_array());
+    for (const auto& c : t.at("candidates")) {
+      check_search(c);
       check_bins(c.at("bins"), 3);
     }
     for (const auto& s : t.at("published")) {
@@ -88,6 +110,12 @@ TEST_CASE("check JSON: one object per task with verdicts, engines, candidate, pu
   }
   const auto& nr = j.at("tasks")[1];
   CHECK(nr.at("task") == "NRLast");
-  CHECK(nr.at("candidate").at("found") == true);
-  CHECK(nr.at("candidate").at("length").is_number_unsigned());
+  REQUIRE(nr.at("candidates").size() == 1);
+  CHECK(nr.at("candidates")[0].at("found") == true);
+  CHECK(nr.at("candidates")[0].at("length").is_number_unsigned());
+  CHECK(nr.at("witness").is_null());
+  const auto& ur = j.at("tasks")[0];
+  CHECK(ur.at("task") == "UR");
+  CHECK(ur.at("witness").at("exhaustive_len").get<std::size_t>() >= 4);
+  CHECK(ur.at("witness").at("searched").get<std::size_t>() > 1000);
 }

@@ -54,7 +54,7 @@ check_report sample_report() {
   c.shortest = true;
   c.bins = {bin(4, 100, 20, 11), bin(101, 200, 20, 9), bin(1000, 1000, 2, 1),
             bin(0, 0, 0, 0)};
-  nr.candidate = c;
+  nr.candidates = {c};
   nr.published = {{"Born a Transformer (from scratch)", "APE", {{4, 100, 0.99}, {101, 200, 0.4}}},
                   {"Born a Transformer (from scratch)", "RoPE", {{4, 100, 0.97}, {101, 200, 0.2}}}};
   r.tasks = {ur, nr};

@@ -1,1 +1,1 @@
-check UR --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1 --pe rope --prec f32 --programs ../../programs --plot @OUT@/ur.svg
+check UR --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1 --pe rope --prec f32 --plot @OUT@/ur.svg

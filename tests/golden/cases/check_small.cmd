@@ -1,1 +1,1 @@
-check UR NRLast bin_majority parity --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1 --programs ../../programs
+check UR NRLast bin_majority parity --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1

@@ -1,0 +1,193 @@
+// A task spec becomes a task plan: the spec parsed and validated, its programs loaded with the
+// spec's alphabets and matched against its answer format, its data read and checked against the
+// programs' alphabets. Everything here happens before any task runs, so that a broken spec is
+// refused up front instead of failing half way through a report.
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "task_check/internal.hpp"
+#include "task_check/source_spec.hpp"
+
+namespace crasp::check_detail {
+namespace {
+
+std::string class_of(const ir::program& p) {
+  return p.klass == ir::program_class::crasp ? "C-RASP" : "C-RASP[pos]";
+}
+
+// The alphabets a program declares (from its syntax tree).
+std::set<std::string> declared_alphabets(const ast::program& syntax) {
+  std::set<std::string> names;
+  for (const auto& st : syntax.statements)
+    if (const auto* a = std::get_if<ast::alphabet_decl>(&st.node)) names.insert(a->name);
+  return names;
+}
+
+// Why `p` cannot answer in `format`, or empty when it can.
+std::string format_misfit(tasks::answer_format format, const ir::program& p) {
+  const bool count = p.statements.back().result == ir::type::count;
+  switch (format) {
+    case tasks::answer_format::accept:
+      if (p.is_generator()) return "has next rules, but format accept reads a Boolean last statement";
+      if (count) return "ends in a count, but format accept reads a Boolean last statement";
+      return {};
+    case tasks::answer_format::count:
+      if (p.is_generator()) return "has next rules, but format count reads a count last statement";
+      if (!count) return "ends in a Boolean, but format count reads a count last statement";
+      return {};
+    case tasks::answer_format::continuation:
+      if (!p.is_generator()) return "has no next rules, but format continuation generates";
+      return {};
+    case tasks::answer_format::labels:
+      return {};
+  }
+  return {};
+}
+
+// How the report names a spec's file: relative to the current directory, where the user can
+// open it (the spec's own spelling is relative to the spec's folder).
+std::string display_path(const std::string& resolved) {
+  namespace fs = std::filesystem;
+  const fs::path p = fs::path(resolved).lexically_normal();
+  if (p.is_relative()) return p.string();
+  std::error_code ec;
+  const fs::path rel = p.lexically_relative(fs::current_path(ec));
+  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.string();
+  return p.string();
+}
+
+// Loads one program of the spec with the spec's alphabets that it declares. Errors go to
+// `diags`, located at the spec's key and followed by the program's own diagnostics.
+std::optional<task_program> load_spec_program(const task_file& spec, const spec_path& file,
+                                              const char* key, std::set<std::string>& used,
+                                              diagnostics& diags) {
+  auto first = load_file(file.resolved);
+  if (first.ok() && first.syntax && !spec.alphabets.empty()) {
+    check_options options;
+    const auto declared = declared_alphabets(*first.syntax);
+    for (const auto& [name, items] : spec.alphabets)
+      if (declared.count(name)) {
+        options.alphabet_overrides[name] = items;
+        used.insert(name);
+      }
+    if (!options.alphabet_overrides.empty()) first = load_file(file.resolved, options);
+  }
+  if (!first.ok()) {
+    diags.error(spec.source, file.where,
+                fmt::format("the {} '{}' does not load (its errors follow)", key, file.written));
+    diags.append(first.diags);
+    return std::nullopt;
+  }
+  if (auto why = format_misfit(spec.format, *first.program); !why.empty()) {
+    diags.error(spec.source, file.where, fmt::format("the {} '{}' {}", key, file.written, why));
+    return std::nullopt;
+  }
+  return task_program{display_path(file.resolved), std::move(*first.program), ""};
+}
+
+// Tokens of every program, in order of first appearance: what enumerated and random inputs
+// are made of.
+std::vector<std::string> input_vocabulary(const task_plan& plan) {
+  std::vector<std::string> vocab;
+  std::set<std::string> seen;
+  const auto add = [&](const task_program& p) {
+    for (const auto& t : p.program->vocabulary)
+      if (seen.insert(t).second) vocab.push_back(t);
+  };
+  if (plan.witness) add(*plan.witness);
+  for (const auto& c : plan.candidates) add(c);
+  return vocab;
+}
+
+// Tokens outside a program's declared alphabet would make it fail for a reason that has nothing
+// to do with the task (usually a missing `alphabets` entry), so they are errors of the data.
+instance_validator make_validator(const task_plan& plan, tasks::answer_format format) {
+  // Copies, not pointers: the plan is moved after this.
+  struct alphabet {
+    std::string label;
+    std::set<std::string> tokens;
+  };
+  std::vector<alphabet> closed;
+  const auto add = [&](const task_program& p) {
+    if (p.program->closed_vocabulary)
+      closed.push_back({p.label, {p.program->vocabulary.begin(), p.program->vocabulary.end()}});
+  };
+  if (plan.witness) add(*plan.witness);
+  for (const auto& c : plan.candidates) add(c);
+  return [closed, format](const task_instance& inst) -> std::string {
+    for (const auto& a : closed) {
+      for (const auto& t : inst.input)
+        if (!a.tokens.count(t))
+          return fmt::format("has the input token '{}', which {}'s alphabet does not contain "
+                             "(the spec's `alphabets` can change it)",
+                             t, a.label);
+      if (format != tasks::answer_format::continuation) continue;
+      for (const auto& t : inst.expected)
+        if (!a.tokens.count(t))
+          return fmt::format("has the answer token '{}', which {}'s alphabet does not contain",
+                             t, a.label);
+    }
+    return {};
+  };
+}
+
+}  // namespace
+
+std::optional<task_plan> plan_spec(const std::string& path, const task_check_options& options,
+                                   diagnostics& diags) {
+  auto loaded = load_task_file(path, diags);
+  if (!loaded) return std::nullopt;
+  auto spec = std::make_shared<const task_file>(std::move(*loaded));
+  const std::size_t errors_before = diags.error_count();
+
+  task_plan plan;
+  plan.spec = spec;
+  std::set<std::string> used;
+  if (spec->program) {
+    if (auto p = load_spec_program(*spec, *spec->program, "program", used, diags))
+      plan.witness = std::move(*p);
+  }
+  for (const auto& c : spec->candidates)
+    if (auto p = load_spec_program(*spec, c, "candidate", used, diags))
+      plan.candidates.push_back(std::move(*p));
+  const bool programs_loaded = diags.error_count() == errors_before;
+  if (programs_loaded && (spec->program || !spec->candidates.empty()))
+    for (const auto& [name, items] : spec->alphabets)
+      if (!used.count(name))
+        diags.error(spec->source, spec->where.at("alphabets"),
+                    fmt::format("no program of the spec declares an alphabet '{}'", name));
+  if (diags.error_count() != errors_before) return std::nullopt;
+
+  auto data = spec_detail::read_data(*spec, diags);
+  if (!data) return std::nullopt;
+  auto validate = make_validator(plan, spec->format);
+  for (const auto& inst : *data)
+    if (auto why = validate(inst); !why.empty()) {
+      diags.error(spec->source, spec->where.at("data"),
+                  fmt::format("the instance at {} {}", inst.origin, why));
+      return std::nullopt;
+    }
+
+  task_result& h = plan.head;
+  h.task = spec->name;
+  h.source = spec->path;
+  h.description = spec->description;
+  h.category = "task spec";
+  h.format = spec->format;
+  h.published = spec->trained;
+  h.expect = spec->expect;
+  auto vocab = input_vocabulary(plan);
+  h.vocab = vocab.size();
+  if (plan.witness) {
+    h.program = plan.witness->label;
+    h.program_class = class_of(*plan.witness->program);
+  }
+  plan.source = make_spec_source(spec, options, std::move(vocab), std::move(*data),
+                                 std::move(validate));
+  return plan;
+}
+
+}  // namespace crasp::check_detail

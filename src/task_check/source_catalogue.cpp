@@ -1,0 +1,154 @@
+// Catalogue tasks for crasp check: the vocabulary per task, the bundled programs (or a user's
+// replacements from override_dir) loaded with that vocabulary, and the task's own generator,
+// enumerator and reference solver as the instance source.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "task_check/internal.hpp"
+#include "tasks/common.hpp"
+
+namespace crasp {
+
+std::size_t check_vocab(const tasks::task_spec& task) {
+  // The Born unique-copy experiments use 150 distinct symbols (so lengths up to 150); the
+  // catalogue's default of 5 suits only the retrieval-style tests.
+  if (task.id == tasks::task_id::uf || task.id == tasks::task_id::ub) return 150;
+  return tasks::effective_vocab(task, 0);
+}
+
+namespace check_detail {
+namespace {
+
+// Content length of a catalogue input: its tokens minus the task's control tokens.
+std::size_t content_length(const tasks::task_spec& task, const tokens& input) {
+  std::size_t n = 0;
+  for (const auto& t : input)
+    if (std::find(task.control_tokens.begin(), task.control_tokens.end(), t) ==
+        task.control_tokens.end())
+      ++n;
+  return n;
+}
+
+class catalogue_source final : public instance_source {
+ public:
+  catalogue_source(const tasks::task_spec& task, std::size_t k) : task_(task), k_(k) {}
+
+  bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng, bin_instances& out,
+            diagnostics&) override {
+    // effective_length rounds up to the nearest feasible length, or caps at the largest one
+    // (the distinct-token tasks: N <= k); a bin that starts past that cap has no instance.
+    const std::size_t lo = tasks::effective_length(task_, bin.lo, k_);
+    const std::size_t hi = tasks::effective_length(task_, bin.hi, k_);
+    if (lo < bin.lo) return true;
+    out.lo = lo;
+    out.hi = hi;
+    out.items.reserve(count);
+    for (std::size_t s = 0; s < count; ++s) {
+      // The task generators' own portable draw, so a seed means the same lengths everywhere.
+      const std::size_t len = tasks::detail::between(rng, lo, hi);
+      auto inst = tasks::generate(task_, len, rng, k_);
+      out.items.push_back({std::move(inst.input), std::move(inst.expected), len, "generator"});
+    }
+    return true;
+  }
+
+  bool enumerate(const task_check_options& options,
+                 const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
+                 diagnostics&) override {
+    // Inputs grow as |alphabet|^length: stop growing the length before the budget is passed.
+    const double sigma = static_cast<double>(tasks::symbols(task_, k_).size());
+    std::size_t len = 0;
+    double total = 0;
+    while (len < options.exhaustive_len) {
+      total += std::pow(sigma, static_cast<double>(len + 1));
+      if (total > static_cast<double>(options.exhaustive_budget)) break;
+      ++len;
+    }
+    covered = len;
+    // enumerate() lists inputs shortest first, so the first failure is a shortest one.
+    for (auto& input : tasks::enumerate(task_, len, k_)) {
+      auto expected = tasks::solve(task_, input);
+      if (!expected) continue;
+      const std::size_t n = content_length(task_, input);
+      if (!visit({std::move(input), std::move(*expected), n, "exhaustive"})) {
+        covered = n > 0 ? n - 1 : 0;
+        break;
+      }
+    }
+    return true;
+  }
+
+  bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,
+              std::vector<task_instance>& out, diagnostics&) override {
+    for (std::size_t s = 0; s < count; ++s) {
+      auto inst = tasks::generate(task_, length, rng, k_);
+      const std::size_t n = content_length(task_, inst.input);
+      out.push_back({std::move(inst.input), std::move(inst.expected), n, "random"});
+    }
+    return true;
+  }
+
+  [[nodiscard]] std::size_t random_from(std::size_t covered) const override { return covered + 1; }
+  // Every input up to `covered` was tried, so a failure at covered + 1 or below is minimal.
+  [[nodiscard]] bool shortest_at(std::size_t length, std::size_t covered) const override {
+    return length <= covered + 1;
+  }
+
+ private:
+  const tasks::task_spec& task_;
+  std::size_t k_;
+};
+
+// The file a catalogue program is read from: override_dir when it holds one, else the bundled
+// programs; `label` is how the report names it (the bare name for a bundled program).
+task_program load_catalogue_program(const task_check_options& o, const std::string& file,
+                                    const std::string& alphabet, const tasks::task_spec& task,
+                                    std::size_t k) {
+  std::string path = o.programs_dir + "/" + file;
+  task_program p{file, std::nullopt, ""};
+  std::error_code ec;
+  if (!o.override_dir.empty() && std::filesystem::exists(o.override_dir + "/" + file, ec)) {
+    path = o.override_dir + "/" + file;
+    p.label = path;
+  }
+  check_options options;
+  if (!alphabet.empty()) options.alphabet_overrides[alphabet] = tasks::symbols(task, k);
+  auto loaded = load_file(path, options);
+  if (!loaded.ok()) {
+    p.load_error = "cannot load " + (p.label == file ? "programs/" + file : path) + ": " +
+                   render(loaded.diags);
+  } else {
+    p.program = std::move(*loaded.program);
+  }
+  return p;
+}
+
+}  // namespace
+
+task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options& options) {
+  task_plan plan;
+  plan.catalogue = &task;
+  task_result& h = plan.head;
+  h.task = task.name;
+  h.category = task.category;
+  h.format = task.mode == tasks::task_mode::generator ? tasks::answer_format::continuation
+                                                      : tasks::answer_format::accept;
+  h.vocab = check_vocab(task);
+  h.paper_nope = task.paper_nope;
+  h.paper_ape = task.paper_ape;
+  h.published = published_results(task.id);
+  if (!task.program.empty()) {
+    plan.witness = load_catalogue_program(options, task.program, task.program_alphabet, task,
+                                          h.vocab);
+    h.program = plan.witness->label;
+  }
+  if (!task.candidate.empty())
+    plan.candidates.push_back(load_catalogue_program(options, task.candidate,
+                                                     task.candidate_alphabet, task, h.vocab));
+  plan.source = std::make_unique<catalogue_source>(task, h.vocab);
+  return plan;
+}
+
+}  // namespace check_detail
+}  // namespace crasp

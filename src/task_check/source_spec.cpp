@@ -1,0 +1,202 @@
+// A task spec as an instance source (see source_spec.hpp and docs/tasks.md):
+//  - bins: lengths drawn uniformly in the bin (clipped to min_length..max_length), one generator
+//    call per distinct length; without a generator, random token strings of that length over
+//    the programs' vocabulary, answered by the oracle (inputs it calls outside the task are
+//    dropped); data instances whose length falls in the bin join it;
+//  - exhaustive search: every token string over the vocabulary, shortest first, asked of the
+//    oracle in batches (nothing without an oracle);
+//  - random search: the generator at each length (or random strings and the oracle).
+#include "task_check/source_spec.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "tasks/common.hpp"
+
+namespace crasp::check_detail {
+namespace {
+
+using spec_detail::oracle_session;
+using spec_detail::protocol_limits;
+
+// Oracle batches: large enough to amortize the pipe round trips, small enough that a slow
+// oracle reports progress (and a timeout) per batch rather than after 200,000 inputs.
+constexpr std::size_t batch_size = 2048;
+// Random strings tried per wanted instance when only an oracle can answer.
+constexpr std::size_t oracle_attempts = 8;
+
+// Seeds handed to generators fit in 31 bits: any language's integer parses them.
+std::uint64_t generator_seed(std::mt19937_64& rng) { return rng() >> 33; }
+
+class spec_source final : public instance_source {
+ public:
+  spec_source(std::shared_ptr<const task_file> spec, const task_check_options& options,
+              std::vector<std::string> vocabulary, std::vector<task_instance> data,
+              instance_validator validate)
+      : spec_(std::move(spec)),
+        vocab_(std::move(vocabulary)),
+        data_(std::move(data)),
+        validate_(std::move(validate)),
+        oracle_(*spec_, limits_of(options)),
+        limits_(limits_of(options)) {
+    const auto bins = check_bins(options);
+    for (const auto& inst : data_) {
+      const bool binned = std::any_of(bins.begin(), bins.end(), [&](const check_bin& b) {
+        return inst.length >= b.lo && inst.length <= b.hi;
+      });
+      if (!binned) unbinned_.push_back(inst);
+    }
+  }
+
+  bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng, bin_instances& out,
+            diagnostics& diags) override {
+    const std::size_t lo = std::max(bin.lo, spec_->min_length);
+    const std::size_t hi = std::min(bin.hi, spec_->max_length.value_or(bin.hi));
+    if (lo <= hi && count > 0) {
+      std::map<std::size_t, std::size_t> per_length;
+      for (std::size_t s = 0; s < count; ++s) ++per_length[tasks::detail::between(rng, lo, hi)];
+      for (const auto& [len, n] : per_length)
+        if (!instances_at(len, n, rng, out.items, diags)) return false;
+    }
+    for (const auto& inst : data_)
+      if (inst.length >= bin.lo && inst.length <= bin.hi) out.items.push_back(inst);
+    for (const auto& inst : out.items) {
+      out.lo = out.lo == 0 ? inst.length : std::min(out.lo, inst.length);
+      out.hi = std::max(out.hi, inst.length);
+    }
+    return true;
+  }
+
+  bool enumerate(const task_check_options& options,
+                 const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
+                 diagnostics& diags) override {
+    covered = 0;
+    if (!spec_->oracle.given() || vocab_.empty()) return true;
+    const double sigma = static_cast<double>(vocab_.size());
+    std::size_t max_len = 0;
+    double total = 0;
+    while (max_len < options.exhaustive_len) {
+      total += std::pow(sigma, static_cast<double>(max_len + 1));
+      if (total > static_cast<double>(options.exhaustive_budget)) break;
+      ++max_len;
+    }
+    std::vector<tokens> batch;
+    bool going = true;
+    const auto flush = [&]() {
+      std::vector<std::optional<task_instance>> answers;
+      if (!oracle_.ask(batch, answers, diags)) return false;
+      for (std::size_t k = 0; k < answers.size() && going; ++k) {
+        if (!answers[k]) continue;
+        answers[k]->origin = "exhaustive search, oracle";
+        if (!visit(*answers[k])) {
+          going = false;
+          covered = batch[k].size() - 1;
+        }
+      }
+      batch.clear();
+      return true;
+    };
+    for (std::size_t len = 1; len <= max_len && going; ++len) {
+      tasks::detail::for_each_word(vocab_.size(), len, [&](const std::vector<std::size_t>& w) {
+        if (!going) return;
+        tokens input;
+        input.reserve(w.size());
+        for (const auto d : w) input.push_back(vocab_[d]);
+        batch.push_back(std::move(input));
+        if (batch.size() == batch_size && !flush()) going = false, failed_ = true;
+      });
+      if (failed_) return false;
+    }
+    if (going && !batch.empty() && !flush()) return false;
+    if (going) covered = max_len;
+    return true;
+  }
+
+  bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,
+              std::vector<task_instance>& out, diagnostics& diags) override {
+    if (spec_->max_length && length > *spec_->max_length) return true;
+    if (length < spec_->min_length) return true;
+    return instances_at(length, count, rng, out, diags);
+  }
+
+  [[nodiscard]] std::size_t random_from(std::size_t) const override {
+    return std::max<std::size_t>(spec_->min_length, 1);
+  }
+
+  // Lengths of generated instances are the generator's, not token counts: only oracle-made
+  // instances (whose length defaults to their tokens) compare with what enumeration covered.
+  [[nodiscard]] bool shortest_at(std::size_t length, std::size_t covered) const override {
+    return !spec_->generator.given() && length <= covered + 1;
+  }
+
+  [[nodiscard]] const std::vector<task_instance>& fixed() const override { return unbinned_; }
+
+ private:
+  static protocol_limits limits_of(const task_check_options& o) {
+    protocol_limits l;
+    l.timeout = std::chrono::duration<double>(o.oracle_timeout);
+    return l;
+  }
+
+  // `count` instances of `length` from the generator, or from random strings and the oracle.
+  bool instances_at(std::size_t length, std::size_t count, std::mt19937_64& rng,
+                    std::vector<task_instance>& out, diagnostics& diags) {
+    if (spec_->generator.given()) {
+      auto got = spec_detail::run_generator(*spec_, length, count, generator_seed(rng), limits_,
+                                            diags);
+      if (!got) return false;
+      for (auto& inst : *got) {
+        if (auto why = validate_(inst); !why.empty()) {
+          diags.error(spec_->source, spec_->generator.where,
+                      fmt::format("the generator's instance ({}) {}", inst.origin, why));
+          return false;
+        }
+        out.push_back(std::move(inst));
+      }
+      return true;
+    }
+    if (!spec_->oracle.given() || vocab_.empty()) return true;
+    std::vector<tokens> batch;
+    for (std::size_t s = 0; s < count * oracle_attempts; ++s) {
+      tokens input(length);
+      for (auto& t : input) t = vocab_[tasks::detail::below(rng, vocab_.size())];
+      batch.push_back(std::move(input));
+    }
+    std::vector<std::optional<task_instance>> answers;
+    if (!oracle_.ask(batch, answers, diags)) return false;
+    for (std::size_t s = 0; s < count; ++s) {
+      for (std::size_t a = 0; a < oracle_attempts; ++a) {
+        auto& ans = answers[s * oracle_attempts + a];
+        if (!ans) continue;
+        ans->origin = fmt::format("random input of length {}, oracle", length);
+        out.push_back(std::move(*ans));
+        break;
+      }
+    }
+    return true;
+  }
+
+  std::shared_ptr<const task_file> spec_;
+  std::vector<std::string> vocab_;
+  std::vector<task_instance> data_, unbinned_;
+  instance_validator validate_;
+  oracle_session oracle_;
+  protocol_limits limits_;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<instance_source> make_spec_source(std::shared_ptr<const task_file> spec,
+                                                  const task_check_options& options,
+                                                  std::vector<std::string> vocabulary,
+                                                  std::vector<task_instance> data,
+                                                  instance_validator validate) {
+  return std::make_unique<spec_source>(std::move(spec), options, std::move(vocabulary),
+                                       std::move(data), std::move(validate));
+}
+
+}  // namespace crasp::check_detail

@@ -1,0 +1,25 @@
+// Private to src/task_check: the instance source of a task spec (generator, oracle, data).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "task_check/internal.hpp"
+
+namespace crasp::check_detail {
+
+/// Checks one instance against the task's programs (tokens inside their alphabets); returns an
+/// error message, empty when the instance is usable.
+using instance_validator = std::function<std::string(const task_instance&)>;
+
+/// The source for a spec. `vocabulary` is what random and enumerated inputs are made of (the
+/// programs' tokens); `data` are the spec's fixed instances, already read and validated.
+std::unique_ptr<instance_source> make_spec_source(std::shared_ptr<const task_file> spec,
+                                                  const task_check_options& options,
+                                                  std::vector<std::string> vocabulary,
+                                                  std::vector<task_instance> data,
+                                                  instance_validator validate);
+
+}  // namespace crasp::check_detail
