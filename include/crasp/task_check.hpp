@@ -4,7 +4,7 @@
 // transformer that applies (APE, RoPE, NoPE; float64 and float32). For a task without one: the
 // published impossibility result and, where programs/ ships a natural but wrong candidate, the
 // shortest counterexample crasp finds for it. Published trained-model numbers ride along for
-// comparison (crasp-reference.md section 5). docs/check.md explains what a verdict does and does
+// comparison (Jobanputra, Veitsman et al. 2025 and Huang et al. 2025; docs/references.md). docs/check.md explains what a verdict does and does
 // not mean. Nothing here prints, exits or throws for bad input: problems go to `diags`.
 #pragma once
 
@@ -96,7 +96,7 @@ struct published_point {
   double accuracy = 0;
 };
 
-/// One published series (crasp-reference.md section 5).
+/// One published series: a paper's accuracies for one positional encoding (docs/references.md).
 struct published_series {
   std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al."
   std::string pe;      ///< "APE" or "RoPE"

@@ -114,7 +114,8 @@ std::string check_report_text(const check_report& report) {
   out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE (worst of the precisions run; - not "
          "applicable), or of the wrong candidate (cand); n/a: no input of that length (distinct tokens: "
          "N <= k).\nTrained: published accuracy of trained transformers at lengths "
-         "1-50/51-100/101-150 (crasp-reference.md section 5).\n";
+         "1-50/51-100/101-150 (Jobanputra, Veitsman et al. 2025,\narXiv 2505.21785, trained from "
+         "scratch; Huang et al. 2025, arXiv 2410.02140, APE; docs/references.md).\n";
 
   std::string why_not;
   for (const auto& t : report.tasks)

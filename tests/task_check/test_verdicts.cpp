@@ -22,7 +22,8 @@ const crasp::tasks::task_spec& task(const std::string& name) {
 }  // namespace
 
 TEST_CASE("the C-RASP[pos] verdicts of the papers' tasks are the papers'", "[check][verdicts]") {
-  // crasp-reference.md 3.1 and 3.2, written out independently of src/tasks/verdicts.cpp.
+  // Jobanputra, Veitsman et al. 2025 (arXiv 2505.21785) Lemmas 4-8 and Huang et al. 2025 (arXiv
+  // 2410.02140), table of algorithmic tasks, written out independently of src/tasks/verdicts.cpp.
   const std::set<std::string> yes = {"UR", "UL", "NRFirst", "NLFirst", "UF", "UB",
                                      "bin_majority", "majority", "bin_majority_interleave",
                                      "unique_copy", "sort"};
@@ -108,7 +109,7 @@ TEST_CASE("final verdicts: an exact witness confirms, a wrong one proves nothing
   }
 }
 
-TEST_CASE("published numbers are the reference's section 5", "[check][verdicts]") {
+TEST_CASE("published numbers are the papers' trained-model accuracies", "[check][verdicts]") {
   using crasp::tasks::task_id;
   const auto nr = crasp::published_results(task_id::nr_last);
   REQUIRE(nr.size() == 2);
