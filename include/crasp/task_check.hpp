@@ -106,6 +106,12 @@ struct published_series {
 /// The published trained-model results for a task (empty when the papers report none in text).
 std::vector<published_series> published_results(tasks::task_id id);
 
+/// The vocabulary size k crasp check runs a task with (tasks::symbols(task, k) are its symbols):
+/// the papers' setups, 5 symbols for retrieval and copying with repeats, 150 distinct symbols for
+/// UF, UB, sort and unique_copy, 26 letters for majority, the fixed alphabet otherwise. It differs
+/// from the catalogue's `default_vocab` for UF and UB (5, which suits small examples).
+std::size_t check_vocab(const tasks::task_spec& task);
+
 /// Everything crasp check found about one task.
 struct task_result {
   std::string task;

@@ -71,7 +71,7 @@ task_result run_task(const tasks::task_spec& task, const task_check_options& opt
   r.task = task.name;
   r.category = task.category;
   r.program = task.program;
-  r.vocab = check_detail::check_vocab(task);
+  r.vocab = check_vocab(task);
   r.paper_nope = task.paper_nope;
   r.paper_ape = task.paper_ape;
   r.published = published_results(task.id);

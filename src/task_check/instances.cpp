@@ -5,7 +5,7 @@
 #include "task_check/internal.hpp"
 #include "tasks/common.hpp"
 
-namespace crasp::check_detail {
+namespace crasp {
 
 std::size_t check_vocab(const tasks::task_spec& task) {
   // The Born unique-copy experiments use 150 distinct symbols (so lengths up to 150); the
@@ -13,6 +13,10 @@ std::size_t check_vocab(const tasks::task_spec& task) {
   if (task.id == tasks::task_id::uf || task.id == tasks::task_id::ub) return 150;
   return tasks::effective_vocab(task, 0);
 }
+
+}  // namespace crasp
+
+namespace crasp::check_detail {
 
 load_result load_for_task(const std::string& programs_dir, const std::string& file,
                           const std::string& alphabet, const tasks::task_spec& task,

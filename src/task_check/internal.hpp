@@ -17,10 +17,6 @@ struct bin_instances {
   std::vector<tasks::instance> items;
 };
 
-/// Vocabulary size crasp check uses for a task: the papers' setups (5 symbols for retrieval and
-/// copying with repeats, 150 distinct symbols for unique copying and sort, 26 letters).
-std::size_t check_vocab(const tasks::task_spec& task);
-
 /// Loads programs_dir/file with the task's vocabulary swapped into `alphabet` (if non-empty).
 load_result load_for_task(const std::string& programs_dir, const std::string& file,
                           const std::string& alphabet, const tasks::task_spec& task,

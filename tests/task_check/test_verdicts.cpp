@@ -121,3 +121,15 @@ TEST_CASE("published numbers are the papers' trained-model accuracies", "[check]
   CHECK(add[0].points.at(0).accuracy == Approx(0.997));
   CHECK(crasp::published_results(task_id::dyck1).empty());
 }
+
+TEST_CASE("check_vocab is the papers' vocabulary, not the catalogue default", "[check][vocab]") {
+  // crasp tasks shows these sizes, so they must be the ones crasp check draws instances with.
+  CHECK(crasp::check_vocab(task("UR")) == 5);
+  CHECK(crasp::check_vocab(task("NF")) == 5);
+  CHECK(crasp::check_vocab(task("UF")) == 150);
+  CHECK(task("UF").default_vocab == 5);
+  CHECK(crasp::check_vocab(task("UB")) == 150);
+  CHECK(crasp::check_vocab(task("sort")) == 150);
+  CHECK(crasp::check_vocab(task("majority")) == 26);
+  CHECK(crasp::check_vocab(task("parity")) == 2);
+}
