@@ -110,7 +110,8 @@ struct published_point {
   double accuracy = 0;
 };
 
-/// One published series, or a user's own trained results from a task spec.
+/// One published series (a paper's accuracies for one positional encoding, docs/references.md),
+/// or a user's own trained results from a task spec.
 struct published_series {
   std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al.", "spec"
   std::string pe;      ///< "APE" or "RoPE"; for a spec, the user's label ("APE, 2 layers")
@@ -170,9 +171,11 @@ struct check_report {
   }
 };
 
-/// The vocabulary size crasp check uses for a catalogue task (the papers' setups): 5 symbols for
-/// retrieval and copying with repeats, 150 distinct symbols for UF, UB, sort and unique_copy, 26
-/// letters for majority; what `crasp tasks` shows.
+/// The vocabulary size k crasp check runs a catalogue task with (tasks::symbols(task, k) are its
+/// symbols): the papers' setups, 5 symbols for retrieval and copying with repeats, 150 distinct
+/// symbols for UF, UB, sort and unique_copy, 26 letters for majority, the fixed alphabet
+/// otherwise. It differs from the catalogue's `default_vocab` for UF and UB (5, which suits small
+/// examples); `crasp tasks` shows it.
 std::size_t check_vocab(const tasks::task_spec& task);
 
 /// The bins the options describe: train, test, then one per far factor (none when far_samples

@@ -1,5 +1,6 @@
 // Task references: the answer a correct solver gives and random instance generators for the
-// tasks of the Born-a-Transformer and Huang et al. papers (crasp-reference.md section 3).
+// tasks of Jobanputra, Veitsman et al. 2025, "Born a Transformer -- Always a Transformer?" (arXiv
+// 2505.21785) and Huang et al. 2025 (arXiv 2410.02140); docs/references.md.
 //
 // Everything here is plain C++ and independent of the C-RASP language: these are the references
 // that C-RASP programs are tested against. Nothing in this header prints, exits or throws.

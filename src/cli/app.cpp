@@ -206,6 +206,9 @@ command_line::command_line()
                          "check programs against their X.examples files");
   examples_->add_option("PROGRAMS", examples_opts_.paths,
                         "program files or directories (default: the current directory)");
+  examples_->add_option("--examples", examples_opts_.examples_file,
+                        "check the one PROGRAM against FILE instead of its X.examples")
+      ->type_name("FILE");
   add_max_new(examples_, examples_opts_.max_new);
   add_engine_flags(examples_, examples_opts_.engine);
   add_json(examples_, examples_opts_.json);

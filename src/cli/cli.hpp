@@ -60,6 +60,8 @@ struct info_options {
 
 struct examples_options {
   std::vector<std::string> paths;  ///< programs or directories; the current directory when empty
+  /// `--examples FILE`: the examples of the single program in `paths`; empty: X.examples
+  std::string examples_file;
   std::size_t max_new = default_max_new;
   bool json = false;
   engine_options engine;

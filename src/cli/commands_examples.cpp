@@ -1,9 +1,11 @@
 // `crasp examples [PROGRAM|DIR...]`: runs every program on the examples in X.examples next to it
-// and prints one summary line per program, plus the instance, expected and actual output of
-// every mismatch. Exit 1 when anything mismatched or failed. `--engine transformer` checks the
-// compiled models instead of the interpreter.
+// (or, for one program, in `--examples FILE`) and prints one summary line per program, plus the
+// instance, expected and actual output of every mismatch, long ones abbreviated (in full with
+// --json). Exit 1 when anything mismatched or failed. `--engine transformer` checks the compiled
+// models instead of the interpreter.
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,11 +25,24 @@
 namespace crasp::cli {
 namespace {
 
+/// An answer in full (JSON, comparison) and as shown in the text report.
+struct answer {
+  std::string full;
+  std::string shown;
+};
+
 struct mismatch {
   const example* ex;
-  std::string expected;
-  std::string actual;
+  answer expected;
+  answer actual;
 };
+
+/// Expected outputs of generators are continuations, long ones worth abbreviating.
+answer expected_answer(bool generator, const std::string& canonical) {
+  return {canonical, generator ? abbreviate_tokens(split_tokens(canonical)) : canonical};
+}
+
+const answer not_compared = {"(not compared)", "(not compared)"};
 
 /// Expected output in canonical spelling, or std::nullopt when it cannot be an answer of
 /// `program` (acceptors: True, False or an integer).
@@ -45,24 +60,28 @@ std::optional<std::string> canonical_expected(bool generator, const std::string&
 /// The engine's actual answer on one example, as it would be written in an examples file.
 /// `longest` gets the longest sequence the answer was decided on (the input, or the input with
 /// its continuation), against which a model's certified range is compared.
-std::string actual_output(const engine& eng, const example& ex, std::size_t max_new,
-                          std::size_t& longest) {
+answer actual_output(const engine& eng, const example& ex, std::size_t max_new,
+                     std::size_t& longest) {
   diagnostics diags;
   longest = ex.tokens.size();
   if (eng.is_generator()) {
     auto gen = eng.generate(ex.tokens, max_new, ex.origin, diags);
     if (!gen || gen->reason == stop_reason::ambiguous || diags.has_errors()) {
-      return "error: " + first_error(diags);
+      const std::string error = "error: " + first_error(diags);
+      return {error, error};
     }
     longest += gen->continuation.size();
-    std::string out = format_continuation(gen->continuation);
-    if (gen->reason == stop_reason::max_new) out += fmt::format(" (cut at --max-new {})", max_new);
-    if (gen->reason == stop_reason::max_len) out += " (cut at the model's max-len)";
-    return out;
+    std::string cut;
+    if (gen->reason == stop_reason::max_new) cut = fmt::format(" (cut at --max-new {})", max_new);
+    if (gen->reason == stop_reason::max_len) cut = " (cut at the model's max-len)";
+    // The note stays whole after the abbreviated tokens: it says why the answer stopped.
+    const std::string shown =
+        gen->continuation.empty() ? "<none>" : abbreviate_tokens(gen->continuation);
+    return {format_continuation(gen->continuation) + cut, shown + cut};
   }
   auto out = eng.run(ex.tokens, ex.origin, diags);
-  if (!out || diags.has_errors()) return "error: " + first_error(diags);
-  return out->text;
+  const std::string text = !out || diags.has_errors() ? "error: " + first_error(diags) : out->text;
+  return {text, text};
 }
 
 struct program_report {
@@ -72,8 +91,8 @@ struct program_report {
   std::size_t passed = 0;
 };
 
-program_report check_program(const std::string& path, std::size_t width,
-                             const examples_options& opts, io& io) {
+program_report check_program(const std::string& path, const std::string& ex_path,
+                             std::size_t width, const examples_options& opts, io& io) {
   program_report rep;
   rep.doc = {{"program", path}};
   std::string line = fmt::format("{:<{}}  ", path, width);
@@ -104,7 +123,6 @@ program_report check_program(const std::string& path, std::size_t width,
     return finish("error: program does not compile");
   }
 
-  const std::string ex_path = examples_path_for(path);
   rep.doc["examples"] = ex_path;
   diagnostics diags;
   auto examples = read_examples(ex_path, diags);
@@ -129,18 +147,19 @@ program_report check_program(const std::string& path, std::size_t width,
     if (!expected) {
       print_error(io, ex.origin, "expected True, False or an integer after '=>', got '" +
                                      ex.expected + "'");
-      mismatches.push_back({&ex, ex.expected, "(not compared)"});
+      mismatches.push_back({&ex, {ex.expected, ex.expected}, not_compared});
       continue;
     }
     std::size_t longest = 0;
-    std::string actual = actual_output(*eng, ex, opts.max_new, longest);
+    answer actual = actual_output(*eng, ex, opts.max_new, longest);
     // A model answer past the certified range is counted, not passed off as guaranteed (the
     // per-example warnings would drown the summary).
     if (const auto t = eng->trust(longest); t && *t != length_trust::certified) ++uncertified;
-    if (actual == *expected) {
+    if (actual.full == *expected) {
       ++rep.passed;
     } else {
-      mismatches.push_back({&ex, *expected, std::move(actual)});
+      mismatches.push_back(
+          {&ex, expected_answer(eng->is_generator(), *expected), std::move(actual)});
     }
   }
   if (!mismatches.empty()) rep.ok = false;
@@ -150,8 +169,8 @@ program_report check_program(const std::string& path, std::size_t width,
   for (const mismatch& m : mismatches) {
     rep.doc["mismatches"].push_back({{"line", m.ex->line},
                                       {"input", join_tokens(m.ex->tokens)},
-                                      {"expected", m.expected},
-                                      {"actual", m.actual}});
+                                      {"expected", m.expected.full},
+                                      {"actual", m.actual.full}});
   }
   std::string tail = fmt::format("{}/{} ok", rep.passed, rep.total);
   if (const std::size_t bad = diags.error_count(); bad > 0) {
@@ -168,7 +187,7 @@ program_report check_program(const std::string& path, std::size_t width,
   if (!opts.json) {
     for (const mismatch& m : mismatches) {
       io.out << fmt::format("  {}: {}\n    expected: {}\n    actual:   {}\n", m.ex->origin,
-                            join_tokens(m.ex->tokens), m.expected, m.actual);
+                            abbreviate_tokens(m.ex->tokens), m.expected.shown, m.actual.shown);
     }
   }
   return rep;
@@ -179,6 +198,13 @@ program_report check_program(const std::string& path, std::size_t width,
 exit_code examples_command(const examples_options& opts, io& io) {
   if (std::string why = engine_flags_error(opts.engine, "", false); !why.empty()) {
     return usage_error(io, why);
+  }
+  // One examples file cannot belong to several programs: a directory (or none, meaning the
+  // current one) may hold any number, so --examples wants a single program file.
+  std::error_code ec;
+  if (!opts.examples_file.empty() &&
+      (opts.paths.size() != 1 || std::filesystem::is_directory(opts.paths.front(), ec))) {
+    return usage_error(io, "--examples FILE needs exactly one PROGRAM (a file, not a directory)");
   }
   diagnostics diags;
   const std::vector<std::string> programs = collect_programs(opts.paths, diags);
@@ -191,7 +217,9 @@ exit_code examples_command(const examples_options& opts, io& io) {
   std::size_t total = 0;
   std::size_t passed = 0;
   for (const std::string& p : programs) {
-    program_report rep = check_program(p, width, opts, io);
+    const std::string ex_path =
+        opts.examples_file.empty() ? examples_path_for(p) : opts.examples_file;
+    program_report rep = check_program(p, ex_path, width, opts, io);
     ok = ok && rep.ok;
     total += rep.total;
     passed += rep.passed;

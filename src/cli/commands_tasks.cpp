@@ -1,6 +1,7 @@
 // `crasp tasks [TASK...]`: the task catalogue. Without names, one row per task (category, mode,
 // vocabulary, program, verdicts); with names, each task's format and the reasons behind its
-// verdicts. --json gives every field for the selected tasks.
+// verdicts. --json gives every field for the selected tasks. The vocabulary shown is the one
+// crasp check runs the task with (crasp::check_vocab), so the two commands agree.
 #include <ostream>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "crasp/task_check.hpp"
 #include "crasp/tasks.hpp"
 #include "load.hpp"
 #include "output.hpp"
@@ -18,7 +20,7 @@ namespace crasp::cli {
 namespace {
 
 std::string vocab_text(const tasks::task_spec& t) {
-  const auto s = tasks::symbols(t, 0);
+  const auto s = tasks::symbols(t, check_vocab(t));
   std::string v = s.size() <= 3 ? "" : s.front() + ".." + s.back();
   if (v.empty())
     for (const auto& x : s) v += (v.empty() ? "" : " ") + x;
@@ -39,7 +41,8 @@ json task_json(const tasks::task_spec& t) {
           {"category", t.category},
           {"mode", t.mode == tasks::task_mode::generator ? "generator" : "acceptor"},
           {"description", t.description},
-          {"symbols", tasks::symbols(t, 0)},
+          {"symbols", tasks::symbols(t, check_vocab(t))},
+          {"check_vocab", check_vocab(t)},
           {"control_tokens", t.control_tokens},
           {"end_token", t.end_token},
           {"variable_vocab", t.variable_vocab},

@@ -1,5 +1,8 @@
 #include "output.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "input.hpp"
 
 namespace crasp::cli {
@@ -26,6 +29,18 @@ std::string mode_name(const ir::program& program) {
 
 std::string format_continuation(const std::vector<std::string>& tokens) {
   return tokens.empty() ? "<none>" : join_tokens(tokens);
+}
+
+std::string abbreviate_tokens(const std::vector<std::string>& tokens, std::size_t max_shown) {
+  if (tokens.size() <= max_shown) return join_tokens(tokens);
+  const std::size_t half = max_shown / 2;
+  const std::vector<std::string> head(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(half));
+  const std::vector<std::string> tail(tokens.end() - static_cast<std::ptrdiff_t>(half), tokens.end());
+  std::vector<std::string> parts;
+  if (!head.empty()) parts.push_back(join_tokens(head));
+  parts.push_back(fmt::format("... ({} more) ...", tokens.size() - 2 * half));
+  if (!tail.empty()) parts.push_back(join_tokens(tail));
+  return fmt::format("{}", fmt::join(parts, " "));
 }
 
 std::string dump_json(const json& value) {

@@ -1,7 +1,9 @@
 // How values, types and classes are printed, in text and in JSON.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +30,11 @@ std::string mode_name(const ir::program& program);
 
 /// Continuation as printed by `generate`: tokens joined by spaces, `<none>` when empty.
 std::string format_continuation(const std::vector<std::string>& tokens);
+
+/// Tokens joined by spaces, but more than `max_shown` of them as the first and last
+/// `max_shown / 2` around ` ... (N more) ...`, the form crasp check's reports use, so one long
+/// instance cannot flood a text report.
+std::string abbreviate_tokens(const std::vector<std::string>& tokens, std::size_t max_shown = 24);
 
 /// Pretty-printed JSON (two spaces) with a final newline; invalid UTF-8 is replaced, not thrown.
 std::string dump_json(const json& value);

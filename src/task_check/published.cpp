@@ -1,6 +1,9 @@
-// Published trained-model accuracies (crasp-reference.md section 5), for the side-by-side columns
-// and the plot. Only numbers the papers give in text are here; the fine-tuned GPT-2 results are
-// reported as a figure only and are left out rather than read off a plot.
+// Published trained-model accuracies, for the side-by-side columns and the plot: Jobanputra,
+// Veitsman et al. 2025 (arXiv 2505.21785), transformers trained from scratch with APE and RoPE, at
+// lengths 1-50/51-100/101-150; Huang et al. 2025 (arXiv 2410.02140), APE, their table of results
+// for the algorithmic tasks (docs/references.md). Only numbers the papers give in text are here;
+// the fine-tuned GPT-2 results are reported as a figure only and are left out rather than read off
+// a plot.
 #include "crasp/task_check.hpp"
 
 namespace crasp {

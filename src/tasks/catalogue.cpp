@@ -1,4 +1,6 @@
-// The task catalogue (crasp-reference.md section 3) and the vocabulary and length conventions.
+// The task catalogue (the tasks of Jobanputra, Veitsman et al. 2025, arXiv 2505.21785, and of
+// Huang et al. 2025, arXiv 2410.02140; docs/references.md) and the vocabulary and length
+// conventions.
 #include <algorithm>
 #include <limits>
 
@@ -80,7 +82,7 @@ task_spec language(std::string name, task_id id, std::size_t alphabet, std::stri
       alphabet,
       alphabet,
       1,
-      "crasp-reference.md 3.2 (" + huang + ")"};
+      huang + ", formal languages"};
 }
 
 std::vector<task_spec> build() {

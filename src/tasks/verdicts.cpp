@@ -1,7 +1,9 @@
 // Expressibility as the literature states it, per catalogue task: the bundled program that
 // witnesses a "yes", the published result behind a "no", the shipped wrong candidate, and the
-// verdicts printed in the papers' tables (crasp-reference.md sections 3 and 5). crasp check
-// (src/task_check) confirms the "yes" verdicts by running the programs and refutes the candidates.
+// verdicts the papers state: Jobanputra, Veitsman et al. 2025 (arXiv 2505.21785), Lemmas 4-8 for
+// the retrieval and copying tasks; Huang et al. 2025 (arXiv 2410.02140), its table of algorithmic
+// tasks and formal languages and Theorem 12 (docs/references.md). crasp check (src/task_check)
+// confirms the "yes" verdicts by running the programs and refutes the candidates.
 #include "tasks/common.hpp"
 
 namespace crasp::tasks {
@@ -110,7 +112,8 @@ entry of(task_id id) {
               "",
               "",
               "",
-              no("Huang et al. table: not in C-RASP (the streams are told apart by i % 3)"),
+              no("Huang et al. table: not in C-RASP (crasp's program tells the streams apart "
+                 "by i % 3)"),
               yes("periodic predicate i % 3 separates the streams"),
               false,
               true};
@@ -124,7 +127,10 @@ entry of(task_id id) {
               "",
               "",
               no("Huang et al. table: not in C-RASP without positions"),
-              yes("induction head over distinct tokens (Born Lemma 7 style)"),
+              // The bundled program counts instead of using induction heads (docs/programs.md),
+              // so the reason cites the table and the construction the papers give.
+              yes("Huang et al. table: in C-RASP[pos] (Born Lemma 7 builds the same copy, UF, "
+                  "from induction heads)"),
               false,
               true};
     case task_id::repeat_copy:

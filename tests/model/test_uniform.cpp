@@ -1,6 +1,7 @@
-// Counting by uniform causal attention over an internal BOS (crasp-reference section 4, point 1):
-// zero query/key weights give every visible position weight 1/(i+1), so averaging "is BOS" gives
-// u = 1/(i+1) and averaging "is a" gives #a·u, at every position i of the sequence (BOS at 0).
+// Counting by uniform causal attention (Yang & Chiang 2024, arXiv 2404.04393), over an internal
+// BOS: zero query/key weights give every visible position weight 1/(i+1), so averaging "is BOS"
+// gives u = 1/(i+1) and averaging "is a" gives #a·u, at every position i of the sequence (BOS
+// at 0).
 #include <catch2/catch.hpp>
 
 #include <random>

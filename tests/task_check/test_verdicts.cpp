@@ -22,7 +22,8 @@ const crasp::tasks::task_spec& task(const std::string& name) {
 }  // namespace
 
 TEST_CASE("the C-RASP[pos] verdicts of the papers' tasks are the papers'", "[check][verdicts]") {
-  // crasp-reference.md 3.1 and 3.2, written out independently of src/tasks/verdicts.cpp.
+  // Jobanputra, Veitsman et al. 2025 (arXiv 2505.21785) Lemmas 4-8 and Huang et al. 2025 (arXiv
+  // 2410.02140), table of algorithmic tasks, written out independently of src/tasks/verdicts.cpp.
   const std::set<std::string> yes = {"UR", "UL", "NRFirst", "NLFirst", "UF", "UB",
                                      "bin_majority", "majority", "bin_majority_interleave",
                                      "unique_copy", "sort"};
@@ -111,7 +112,7 @@ TEST_CASE("final verdicts: an exact witness confirms, a wrong one proves nothing
   }
 }
 
-TEST_CASE("published numbers are the reference's section 5", "[check][verdicts]") {
+TEST_CASE("published numbers are the papers' trained-model accuracies", "[check][verdicts]") {
   using crasp::tasks::task_id;
   const auto nr = crasp::published_results(task_id::nr_last);
   REQUIRE(nr.size() == 2);
@@ -122,4 +123,16 @@ TEST_CASE("published numbers are the reference's section 5", "[check][verdicts]"
   REQUIRE(add.size() == 1);
   CHECK(add[0].points.at(0).accuracy == Approx(0.997));
   CHECK(crasp::published_results(task_id::dyck1).empty());
+}
+
+TEST_CASE("check_vocab is the papers' vocabulary, not the catalogue default", "[check][vocab]") {
+  // crasp tasks shows these sizes, so they must be the ones crasp check draws instances with.
+  CHECK(crasp::check_vocab(task("UR")) == 5);
+  CHECK(crasp::check_vocab(task("NF")) == 5);
+  CHECK(crasp::check_vocab(task("UF")) == 150);
+  CHECK(task("UF").default_vocab == 5);
+  CHECK(crasp::check_vocab(task("UB")) == 150);
+  CHECK(crasp::check_vocab(task("sort")) == 150);
+  CHECK(crasp::check_vocab(task("majority")) == 26);
+  CHECK(crasp::check_vocab(task("parity")) == 2);
 }

@@ -1,0 +1,1 @@
+examples programs/suite --examples programs/copy_count.examples

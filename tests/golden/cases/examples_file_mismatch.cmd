@@ -1,0 +1,1 @@
+examples programs/copy_count.crasp --examples programs/gen_mismatch.examples

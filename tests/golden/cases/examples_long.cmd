@@ -1,0 +1,1 @@
+examples programs/long.crasp

@@ -1,0 +1,1 @@
+examples --json programs/long.crasp
