@@ -2,6 +2,7 @@
 // at most K instance lines, then require a clean exit. Fewer lines mean no more instances of that
 // length exist. Every failure is an error at the spec's `generator` with the child's stderr.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "task_spec/answers.hpp"
 #include "task_spec/process.hpp"
@@ -24,6 +25,13 @@ void add_stderr(diagnostic& d, const std::string& err) {
 
 }  // namespace
 
+std::vector<std::string> script_environment(const task_file& spec) {
+  std::vector<std::string> env;
+  for (const auto& [name, items] : spec.alphabets)
+    env.push_back(fmt::format("CRASP_ALPHABET_{}={}", name, fmt::join(items, " ")));
+  return env;
+}
+
 std::optional<std::vector<task_instance>> run_generator(const task_file& spec,
                                                         std::size_t length, std::size_t count,
                                                         std::uint64_t seed,
@@ -36,7 +44,7 @@ std::optional<std::vector<task_instance>> run_generator(const task_file& spec,
   const std::string call = fmt::format("--length {} --count {} --seed {}", length, count, seed);
 
   std::string why;
-  auto child = child_process::start(argv, spec.dir, why);
+  auto child = child_process::start(argv, spec.dir, script_environment(spec), why);
   if (!child) {
     generator_error(spec, call, "could not be started: " + why, diags);
     return std::nullopt;

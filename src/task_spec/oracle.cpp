@@ -44,7 +44,7 @@ bool oracle_session::ask(const std::vector<tokens>& inputs,
   if (s.failed) return false;
   if (!s.child) {
     std::string why;
-    s.child = child_process::start(spec.oracle.argv, spec.dir, why);
+    s.child = child_process::start(spec.oracle.argv, spec.dir, script_environment(spec), why);
     if (!s.child) return fail("could not be started: " + why);
   }
   std::vector<std::string> lines;

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -77,7 +78,9 @@ std::string exit_status::describe() const {
 }
 
 std::optional<child_process> child_process::start(const std::vector<std::string>& argv,
-                                                  const std::string& cwd, std::string& error) {
+                                                  const std::string& cwd,
+                                                  const std::vector<std::string>& env,
+                                                  std::string& error) {
   if (argv.empty()) {
     error = "empty command";
     return std::nullopt;
@@ -124,8 +127,20 @@ std::optional<child_process> child_process::start(const std::vector<std::string>
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The environment: `env` first, then crasp's own entries that `env` does not override.
+  std::vector<char*> envp;
+  for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    const auto name = entry.substr(0, entry.find('=') + 1);
+    const bool overridden = std::any_of(env.begin(), env.end(), [&](const std::string& x) {
+      return std::string_view(x).substr(0, name.size()) == name;
+    });
+    if (!overridden) envp.push_back(*e);
+  }
+  envp.push_back(nullptr);
   pid_t pid = -1;
-  const int rc = ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+  const int rc = ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attr, args.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(in[1]), ::close(out[1]), ::close(err[1]);

@@ -39,11 +39,14 @@ class child_process {
  public:
   using seconds = std::chrono::duration<double>;
 
-  /// Starts argv[0] (looked up on PATH when it has no '/') with `argv` in directory `cwd`.
-  /// Returns nullopt and sets `error` ("cannot start 'x': No such file or directory") when the
-  /// program cannot be started.
+  /// Starts argv[0] (looked up on PATH when it has no '/') with `argv` in directory `cwd`, with
+  /// crasp's environment plus `env` ("NAME=value" entries, which take precedence). Returns
+  /// nullopt and sets `error` ("cannot start 'x': No such file or directory") when the program
+  /// cannot be started.
   static std::optional<child_process> start(const std::vector<std::string>& argv,
-                                            const std::string& cwd, std::string& error);
+                                            const std::string& cwd,
+                                            const std::vector<std::string>& env,
+                                            std::string& error);
 
   child_process(child_process&& other) noexcept;
   child_process& operator=(child_process&& other) noexcept;

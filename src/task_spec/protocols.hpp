@@ -37,6 +37,10 @@ struct protocol_limits {
   std::size_t max_line = 64 * 1024 * 1024;      ///< longest line accepted
 };
 
+/// The environment a spec's scripts get on top of crasp's: CRASP_ALPHABET_<NAME>="a b c" for
+/// every alphabet the spec sets, so that a script can follow the spec's `alphabets`.
+std::vector<std::string> script_environment(const task_file& spec);
+
 /// Runs the generator once. Fewer than `count` lines is not an error (no more instances of
 /// that length exist). Returns nullopt with an error located at the spec's `generator`.
 std::optional<std::vector<task_instance>> run_generator(const task_file& spec,
