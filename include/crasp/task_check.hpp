@@ -47,7 +47,7 @@ struct task_check_options {
   /// catalogue task, input tokens for a spec with an oracle) while the inputs enumerated stay
   /// within exhaustive_budget, then (for wrong candidates) random inputs of each longer length up
   /// to test_hi.
-  std::size_t exhaustive_len = 8;
+  std::size_t exhaustive_len = 12;
   std::size_t exhaustive_budget = 200000;
   /// Longest wait, in seconds, for the next line of a spec's generator or oracle.
   double oracle_timeout = 10;
@@ -99,6 +99,9 @@ struct candidate_result {
   bool shortest = false;
   std::size_t searched = 0;   ///< instances tried
   std::size_t exhaustive_len = 0;  ///< every input up to this length was tried (0: none)
+  /// Which inputs the exhaustive phase tried, and in what unit its length counts ("every token
+  /// string over the programs' 5 tokens", "inputs shaped like the generator's: ...").
+  std::string exhaustive_space;
   std::vector<std::string> input, expected, got;
   std::string origin;         ///< where the counterexample came from ("exhaustive", "oracle, input 17", ...)
   std::vector<bin_result> bins;  ///< the program's interpreter accuracy per bin

@@ -44,10 +44,11 @@ class instance_source {
                     bin_instances& out, diagnostics& diags) = 0;
   /// Visits short inputs with their reference answers, shortest first, while `visit` returns
   /// true and the options' budget lasts; `covered` is the longest length every input of which
-  /// was visited. Sources that cannot enumerate visit nothing.
+  /// was visited, `space` says which inputs those are. Sources that cannot enumerate visit
+  /// nothing.
   virtual bool enumerate(const task_check_options& options,
                          const std::function<bool(const task_instance&)>& visit,
-                         std::size_t& covered, diagnostics& diags) = 0;
+                         std::size_t& covered, std::string& space, diagnostics& diags) = 0;
   /// Random instances of exactly `length` for the wrong candidates' search (none when the
   /// source has none of that length).
   virtual bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,

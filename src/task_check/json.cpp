@@ -37,6 +37,7 @@ json search_json(const candidate_result& c) {
           {"shortest", c.shortest},
           {"searched", c.searched},
           {"exhaustive_len", c.exhaustive_len},
+          {"exhaustive_space", c.exhaustive_space},
           {"input", c.input},
           {"expected", c.expected},
           {"got", c.got},

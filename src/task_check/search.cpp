@@ -70,6 +70,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
 
   // 1. Exhaustive.
   std::size_t covered = 0;
+  std::string space;
   const bool enumerated = plan.source->enumerate(
       options,
       [&](const task_instance& inst) {
@@ -77,9 +78,12 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
           if (!c.result.found) survives(c, format, inst, true);
         return standing(false);
       },
-      covered, r.errors);
+      covered, space, r.errors);
   if (!enumerated) return false;
-  for (auto& c : all) c.result.exhaustive_len = covered;
+  for (auto& c : all) {
+    c.result.exhaustive_len = covered;
+    c.result.exhaustive_space = space;
+  }
 
   // 2. Fixed instances.
   std::vector<const task_instance*> fixed;

@@ -55,7 +55,7 @@ class catalogue_source final : public instance_source {
 
   bool enumerate(const task_check_options& options,
                  const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
-                 diagnostics&) override {
+                 std::string& space, diagnostics&) override {
     // Inputs grow as |alphabet|^length: stop growing the length before the budget is passed.
     const double sigma = static_cast<double>(tasks::symbols(task_, k_).size());
     std::size_t len = 0;
@@ -66,6 +66,7 @@ class catalogue_source final : public instance_source {
       ++len;
     }
     covered = len;
+    space = "every instance of the task (its own enumerator), by content tokens";
     // enumerate() lists inputs shortest first, so the first failure is a shortest one.
     for (auto& input : tasks::enumerate(task_, len, k_)) {
       auto expected = tasks::solve(task_, input);

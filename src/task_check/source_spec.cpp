@@ -3,8 +3,10 @@
 //    call per distinct length; without a generator, random token strings of that length over
 //    the programs' vocabulary, answered by the oracle (inputs it calls outside the task are
 //    dropped); data instances whose length falls in the bin join it;
-//  - exhaustive search: every token string over the vocabulary, shortest first, asked of the
-//    oracle in batches (nothing without an oracle);
+//  - exhaustive search: every input shaped like the generator's instances (its frame tokens,
+//    such as <bos> and <sep>, where every sample has them; shape.hpp), or every token string over
+//    the vocabulary when there is no frame, shortest first, asked of the oracle in batches
+//    (nothing without an oracle);
 //  - random search: the generator at each length (or random strings and the oracle).
 #include "task_check/source_spec.hpp"
 
@@ -14,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "task_check/shape.hpp"
 #include "tasks/common.hpp"
 
 namespace crasp::check_detail {
@@ -27,6 +30,9 @@ using spec_detail::protocol_limits;
 constexpr std::size_t batch_size = 2048;
 // Random strings tried per wanted instance when only an oracle can answer.
 constexpr std::size_t oracle_attempts = 8;
+// Generator calls (lengths from min_length) and instances per call that the input shape is
+// learned from.
+constexpr std::size_t shape_lengths = 4, shape_samples = 16;
 
 // Seeds handed to generators fit in 31 bits: any language's integer parses them.
 std::uint64_t generator_seed(std::mt19937_64& rng) { return rng() >> 33; }
@@ -72,17 +78,17 @@ class spec_source final : public instance_source {
 
   bool enumerate(const task_check_options& options,
                  const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
-                 diagnostics& diags) override {
+                 std::string& space, diagnostics& diags) override {
     covered = 0;
     if (!spec_->oracle.given() || vocab_.empty()) return true;
-    const double sigma = static_cast<double>(vocab_.size());
-    std::size_t max_len = 0;
-    double total = 0;
-    while (max_len < options.exhaustive_len) {
-      total += std::pow(sigma, static_cast<double>(max_len + 1));
-      if (total > static_cast<double>(options.exhaustive_budget)) break;
-      ++max_len;
-    }
+    input_shape shape;
+    if (!learn(shape, diags)) return false;
+    const std::size_t free_tokens = shape.empty() ? vocab_.size() : shape.content.size();
+    space = shape.empty()
+                ? fmt::format("every token string over the programs' {} tokens", vocab_.size())
+                : "every input shaped like the generator's (" + shape.describe() + ")";
+    space += ", by input tokens";
+
     std::vector<tokens> batch;
     bool going = true;
     const auto flush = [&]() {
@@ -99,19 +105,34 @@ class spec_source final : public instance_source {
       batch.clear();
       return true;
     };
-    for (std::size_t len = 1; len <= max_len && going; ++len) {
-      tasks::detail::for_each_word(vocab_.size(), len, [&](const std::vector<std::size_t>& w) {
-        if (!going) return;
-        tokens input;
-        input.reserve(w.size());
-        for (const auto d : w) input.push_back(vocab_[d]);
+    double total = 0;
+    std::size_t len = 1;
+    for (; len <= options.exhaustive_len && going; ++len) {
+      // The frame's positions at this length; a length it does not fit has no input to try.
+      std::vector<std::size_t> frame_at;
+      if (!shape.empty()) {
+        const auto placed = shape.place(len);
+        if (!placed) continue;
+        frame_at = *placed;
+      }
+      const std::size_t free = len - frame_at.size();
+      total += std::pow(static_cast<double>(free_tokens), static_cast<double>(free));
+      if (total > static_cast<double>(options.exhaustive_budget)) break;
+      const auto& fill = shape.empty() ? vocab_ : shape.content;
+      tasks::detail::for_each_word(fill.size(), free, [&](const std::vector<std::size_t>& w) {
+        if (!going || failed_) return;
+        tokens input(len);
+        for (std::size_t f = 0; f < frame_at.size(); ++f) input[frame_at[f]] = shape.frame[f].token;
+        std::size_t next = 0;
+        for (auto& t : input)
+          if (t.empty()) t = fill[w[next++]];
         batch.push_back(std::move(input));
-        if (batch.size() == batch_size && !flush()) going = false, failed_ = true;
+        if (batch.size() == batch_size && !flush()) failed_ = true;
       });
       if (failed_) return false;
     }
     if (going && !batch.empty() && !flush()) return false;
-    if (going) covered = max_len;
+    if (going) covered = len - 1;
     return true;
   }
 
@@ -139,6 +160,23 @@ class spec_source final : public instance_source {
     protocol_limits l;
     l.timeout = std::chrono::duration<double>(o.oracle_timeout);
     return l;
+  }
+
+  // The frame of the inputs, from the generator's instances at the shortest few lengths and the
+  // data (a fixed seed: the search does not depend on the check's seed).
+  bool learn(input_shape& shape, diagnostics& diags) {
+    std::vector<tokens> samples;
+    for (const auto& inst : data_) samples.push_back(inst.input);
+    if (spec_->generator.given()) {
+      for (std::size_t len = spec_->min_length; len < spec_->min_length + shape_lengths; ++len) {
+        if (spec_->max_length && len > *spec_->max_length) break;
+        auto got = spec_detail::run_generator(*spec_, len, shape_samples, 1, limits_, diags);
+        if (!got) return false;
+        for (auto& inst : *got) samples.push_back(std::move(inst.input));
+      }
+    }
+    shape = learn_shape(samples, vocab_);
+    return true;
   }
 
   // `count` instances of `length` from the generator, or from random strings and the oracle.
