@@ -1,0 +1,1 @@
+check ../data/specs/alien_data.toml

@@ -1,0 +1,1 @@
+check specs/missing_files.toml

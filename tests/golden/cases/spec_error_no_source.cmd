@@ -1,0 +1,1 @@
+check specs/no_source.toml

@@ -1,0 +1,1 @@
+check ../data/specs/misfit_accept.toml

@@ -1,0 +1,1 @@
+check specs/syntax_error.toml

@@ -1,0 +1,1 @@
+check specs/unknown_key.toml

@@ -1,0 +1,1 @@
+check ../../examples/tasks/ur2.crasp

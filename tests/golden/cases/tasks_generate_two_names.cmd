@@ -1,0 +1,1 @@
+tasks UR NRLast --generate --length 5
