@@ -21,7 +21,11 @@ struct oracle_session::impl {
 oracle_session::oracle_session(const task_file& spec, protocol_limits limits)
     : impl_(std::make_unique<impl>(impl{spec, limits, std::nullopt, false})) {}
 
-oracle_session::~oracle_session() = default;
+// The oracle is told that crasp is done by the end of its input, and gets a second to finish
+// (flush a cache, write statistics) before it is killed.
+oracle_session::~oracle_session() {
+  if (impl_ && impl_->child && !impl_->failed) impl_->child->wait(std::chrono::seconds(1));
+}
 
 bool oracle_session::ask(const std::vector<tokens>& inputs,
                          std::vector<std::optional<task_instance>>& out, diagnostics& diags) {
@@ -73,6 +77,7 @@ bool oracle_session::ask(const std::vector<tokens>& inputs,
                     input);
       }
       case io_status::broken:
+        // Still running, with its output open (one that exits ends as eof, with its status).
         return fail(fmt::format("stopped reading its input at input {}", n), input);
       default:
         return fail(fmt::format("wrote a line longer than {} bytes", s.limits.max_line));

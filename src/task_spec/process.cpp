@@ -256,19 +256,31 @@ io_status child_process::exchange(const std::vector<std::string>& lines,
   std::string pending;
   for (const auto& l : lines) pending.append(l).push_back('\n');
   std::string_view to_write = pending;
+  // Once the child stops reading, the answers to what it did read may still be on their way
+  // (or it crashed, and its end of output says how): keep reading, for a short grace period
+  // per line rather than the full timeout, since no answer past what it read can come.
+  const auto grace = std::min<seconds>(timeout, std::chrono::seconds(1));
+  bool broken = false;
+  const auto wait_for = [&] { return broken ? grace : timeout; };
   auto deadline = clock_type::now() + std::chrono::duration_cast<clock_type::duration>(timeout);
   std::string line;
   while (answers.size() < lines.size()) {
     if (take_line(line)) {
       answers.push_back(std::move(line));
-      deadline = clock_type::now() + std::chrono::duration_cast<clock_type::duration>(timeout);
+      deadline = clock_type::now() + std::chrono::duration_cast<clock_type::duration>(wait_for());
       continue;
     }
     if (out_buf_.size() > max_line) return io_status::too_long;
     if (out_eof_) return io_status::eof;
-    if (clock_type::now() >= deadline) return io_status::timeout;
+    if (clock_type::now() >= deadline) return broken ? io_status::broken : io_status::timeout;
     io_status status = io_status::ok;
-    if (!pump(to_write, deadline - clock_type::now(), status)) return status;
+    if (pump(to_write, deadline - clock_type::now(), status)) continue;
+    if (status != io_status::broken) return broken ? io_status::broken : status;
+    broken = true;
+    to_write = {};
+    close_input();
+    deadline = std::min(deadline, clock_type::now() +
+                                      std::chrono::duration_cast<clock_type::duration>(grace));
   }
   return io_status::ok;
 }
@@ -317,6 +329,7 @@ void child_process::kill() {
   drain_stderr();
   close_fd(in_);
   close_fd(out_);
+  out_eof_ = true;  // nothing more can be read: a later read ends at once
   close_fd(err_);
 }
 
@@ -337,7 +350,7 @@ std::string stderr_tail(const std::string& text, std::size_t max_lines) {
     lines.pop_back();
   const std::size_t first = lines.size() > max_lines ? lines.size() - max_lines : 0;
   std::string out = first > 0 ? fmt::format("[{} earlier lines]\n", first) : "";
-  for (std::size_t k = first; k < lines.size(); ++k) out += lines[k] + "\n";
+  for (std::size_t k = first; k < lines.size(); ++k) out += (k > first ? "\n" : "") + lines[k];
   return out;
 }
 

@@ -60,7 +60,9 @@ class child_process {
 
   /// Writes `lines` (each followed by '\n') to stdin while reading the same number of lines from
   /// stdout into `answers`, without deadlocking when both pipes fill. `timeout` bounds the wait
-  /// for each next answer line.
+  /// for each next answer line. When the child stops reading (broken), writing stops and its
+  /// answers are still read until it closes its output (eof: it exited, usually) or writes
+  /// nothing for min(timeout, 1 s) (broken); `answers` holds every line it wrote.
   io_status exchange(const std::vector<std::string>& lines, std::vector<std::string>& answers,
                      seconds timeout, std::size_t max_line);
 
@@ -90,7 +92,8 @@ class child_process {
   std::optional<exit_status> status_;
 };
 
-/// The tail of a child's stderr, for a diagnostic note: at most `max_lines` lines.
+/// The tail of a child's stderr, for a diagnostic note: at most `max_lines` lines (with a count
+/// of those left out), without trailing blank lines or a final newline.
 std::string stderr_tail(const std::string& text, std::size_t max_lines = 12);
 
 }  // namespace crasp::spec_detail

@@ -173,9 +173,9 @@ TEST_CASE("child_process: stderr is collected all along and its tail is kept", "
   for (int k = 1; k <= 20; ++k) text += "line " + std::to_string(k) + "\n";
   const auto tail = crasp::spec_detail::stderr_tail(text + "\n  \n");
   CHECK_THAT(tail, StartsWith("[8 earlier lines]\nline 9\n"));
-  CHECK_THAT(tail, EndsWith("line 20\n"));
-  CHECK(crasp::spec_detail::stderr_tail("a\nb", 12) == "a\nb\n");
-  CHECK(crasp::spec_detail::stderr_tail("a\nb\nc\n", 2) == "[1 earlier lines]\nb\nc\n");
+  CHECK_THAT(tail, EndsWith("line 20"));
+  CHECK(crasp::spec_detail::stderr_tail("a\nb", 12) == "a\nb");
+  CHECK(crasp::spec_detail::stderr_tail("a\nb\nc\n", 2) == "[1 earlier lines]\nb\nc");
   CHECK(crasp::spec_detail::stderr_tail("").empty());
   CHECK(crasp::spec_detail::stderr_tail("\n\n").empty());
 }
