@@ -196,12 +196,14 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
                                                          const std::string& program = {});
 
 /// The final verdicts of a user's task: C-RASP[pos] "yes" exactly when the witness was exact on
-/// every bin, engine and searched input, NoPE "yes" when that witness is also plain C-RASP;
-/// "unknown" otherwise (without a witness, or with one that is refuted or fails on a model).
+/// every bin, engine and searched input and was run on at least one (`tested` instances in
+/// all), NoPE "yes" when that witness is also plain C-RASP; "unknown" otherwise (without a
+/// witness, with one that is refuted or fails on a model, or with nothing to test it on).
 std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
                                                         std::optional<ir::program_class> klass,
                                                         bool witness_exact,
-                                                        const candidate_result* refutation);
+                                                        const candidate_result* refutation,
+                                                        std::size_t tested);
 
 /// How a verdict cell reads: "yes", "no", "unknown", "yes (witness)" for a spec's witnessed
 /// yes, "refuted" when the witness has a counterexample.

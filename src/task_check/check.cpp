@@ -78,7 +78,7 @@ bool valid(const task_check_options& o, diagnostics& diags) {
 // A catalogue task's verdicts come from the literature, confirmed or upgraded by its witness; a
 // spec's from its witness alone.
 void decide(const task_plan& plan, std::optional<ir::program_class> witness, bool exact,
-            task_result& r) {
+            std::size_t tested, task_result& r) {
   const candidate_result* refutation = r.witness && r.witness->found ? &*r.witness : nullptr;
   const bool witness_failed = plan.witness && (!exact || refutation != nullptr);
   if (plan.catalogue != nullptr) {
@@ -87,7 +87,7 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
                                                   : witness;
     std::tie(r.nope, r.ape) = final_verdicts(*plan.catalogue, klass, exact, r.program);
   } else {
-    std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact, refutation);
+    std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact, refutation, tested);
   }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
@@ -185,11 +185,22 @@ task_result run_task(task_plan& plan, const task_check_options& options,
       r.problems.push_back(fmt::format("no counterexample found for the wrong candidate {} ({} "
                                        "instances tried)",
                                        c.program, c.searched));
+  // The instances the witness was judged on: the interpreter's bins and the search's inputs.
+  std::size_t tested = r.witness ? r.witness->searched : 0;
+  for (const auto& e : r.engines)
+    if (e.name == "interpreter")
+      for (const auto& b : e.bins) tested += b.total;
+  if (witness && tested == 0) {
+    r.ok = false;
+    r.problems.push_back("the witness was run on no instance: no bin has one and the "
+                         "counterexample search found none (a generator that writes nothing, "
+                         "and no oracle or data)");
+  }
   if (plan.witness && !exact) r.ok = false;
   if (!std::all_of(r.candidates.begin(), r.candidates.end(),
                    [](const candidate_result& c) { return c.found; }))
     r.ok = false;
-  decide(plan, witness, exact, r);
+  decide(plan, witness, exact, tested, r);
   step(r.task + " verdict");
   r.seconds = seconds_since(t0);
   return r;

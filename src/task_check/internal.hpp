@@ -55,8 +55,9 @@ class instance_source {
                       std::vector<task_instance>& out, diagnostics& diags) = 0;
   /// The first length the random search starts from, given that enumerate covered `covered`.
   [[nodiscard]] virtual std::size_t random_from(std::size_t covered) const = 0;
-  /// Whether a counterexample of `length` found at random is a shortest one.
-  [[nodiscard]] virtual bool shortest_at(std::size_t length, std::size_t covered) const = 0;
+  /// Whether a counterexample found after the enumeration (which covered `covered`, in the
+  /// source's own measure of length) is a shortest one.
+  [[nodiscard]] virtual bool shortest_at(const task_instance& inst, std::size_t covered) const = 0;
   /// Fixed instances every program is also judged on (a spec's data outside the bins).
   [[nodiscard]] virtual const std::vector<task_instance>& fixed() const {
     static const std::vector<task_instance> none;

@@ -121,7 +121,9 @@ std::string check_report_json(const check_report& report) {
             {"bins", std::move(bins)},
             {"tasks", std::move(tasks)},
             {"seconds", report.seconds}};
-  return j.dump(2) + "\n";
+  // Problems and errors quote what scripts wrote, which need not be UTF-8: replace bad bytes
+  // rather than fail (nlohmann throws on invalid UTF-8 by default).
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace crasp

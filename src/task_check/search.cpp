@@ -7,7 +7,6 @@
 //  4. the bins' instances, shortest first, for whatever is still standing.
 // A candidate's accuracy per bin is measured on the same instances as the witness's engines.
 #include <algorithm>
-#include <numeric>
 
 #include <fmt/format.h>
 
@@ -90,7 +89,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
   for (const auto& inst : plan.source->fixed()) fixed.push_back(&inst);
   for (const auto* inst : by_length(fixed))
     for (auto& c : all)
-      if (!c.result.found) survives(c, format, *inst, plan.source->shortest_at(inst->length, covered));
+      if (!c.result.found) survives(c, format, *inst, plan.source->shortest_at(*inst, covered));
 
   // 3. Random instances for the candidates.
   for (std::size_t len = plan.source->random_from(covered);
@@ -100,7 +99,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
     for (const auto& inst : batch)
       for (auto& c : all)
         if (!c.witness && !c.result.found)
-          survives(c, format, inst, plan.source->shortest_at(inst.length, covered));
+          survives(c, format, inst, plan.source->shortest_at(inst, covered));
   }
 
   // 4. The bins, and each candidate's accuracy on them.
@@ -136,7 +135,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
         });
     if (c.result.found || !failed_in_bins) continue;
     for (const auto* inst : pool)
-      if (!survives(c, format, *inst, plan.source->shortest_at(inst->length, covered))) break;
+      if (!survives(c, format, *inst, plan.source->shortest_at(*inst, covered))) break;
   }
 
   for (auto& c : all) {

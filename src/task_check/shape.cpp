@@ -26,6 +26,18 @@ std::optional<std::vector<std::size_t>> input_shape::place(std::size_t length) c
   return at;
 }
 
+bool input_shape::fits(const std::vector<std::string>& input) const {
+  const auto at = place(input.size());
+  if (!at) return false;
+  for (std::size_t p = 0; p < input.size(); ++p) {
+    const auto f = std::find(at->begin(), at->end(), p);
+    if (f != at->end() ? input[p] != frame[static_cast<std::size_t>(f - at->begin())].token
+                       : std::find(content.begin(), content.end(), input[p]) == content.end())
+      return false;
+  }
+  return true;
+}
+
 std::string input_shape::describe() const {
   std::string out;
   for (const auto& a : frame)

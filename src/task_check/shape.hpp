@@ -26,6 +26,9 @@ struct input_shape {
   /// Where the frame tokens go in an input of `length` tokens (parallel to `frame`), or nullopt
   /// when they do not fit (positions collide or fall outside).
   [[nodiscard]] std::optional<std::vector<std::size_t>> place(std::size_t length) const;
+  /// Whether `input` has this shape: its frame tokens where place() puts them, content tokens
+  /// everywhere else.
+  [[nodiscard]] bool fits(const std::vector<std::string>& input) const;
   /// "<bos> first, <sep> second from the end, the rest over 5 tokens".
   [[nodiscard]] std::string describe() const;
 };

@@ -92,8 +92,8 @@ class catalogue_source final : public instance_source {
 
   [[nodiscard]] std::size_t random_from(std::size_t covered) const override { return covered + 1; }
   // Every input up to `covered` was tried, so a failure at covered + 1 or below is minimal.
-  [[nodiscard]] bool shortest_at(std::size_t length, std::size_t covered) const override {
-    return length <= covered + 1;
+  [[nodiscard]] bool shortest_at(const task_instance& inst, std::size_t covered) const override {
+    return inst.length <= covered + 1;
   }
 
  private:

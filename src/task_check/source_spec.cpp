@@ -81,7 +81,7 @@ class spec_source final : public instance_source {
                  std::string& space, diagnostics& diags) override {
     covered = 0;
     if (!spec_->oracle.given() || vocab_.empty()) return true;
-    input_shape shape;
+    input_shape& shape = shape_;
     if (!learn(shape, diags)) return false;
     const std::size_t free_tokens = shape.empty() ? vocab_.size() : shape.content.size();
     space = shape.empty()
@@ -147,10 +147,13 @@ class spec_source final : public instance_source {
     return std::max<std::size_t>(spec_->min_length, 1);
   }
 
-  // Lengths of generated instances are the generator's, not token counts: only oracle-made
-  // instances (whose length defaults to their tokens) compare with what enumeration covered.
-  [[nodiscard]] bool shortest_at(std::size_t length, std::size_t covered) const override {
-    return !spec_->generator.given() && length <= covered + 1;
+  // The enumeration counts input tokens, and a task's "length" (the generator's, the data's or
+  // the oracle's) need not: the comparison is in tokens. Every input of the searched shape with
+  // at most `covered` tokens passed, so a failure of that shape with one more token is a
+  // shortest one.
+  [[nodiscard]] bool shortest_at(const task_instance& inst, std::size_t covered) const override {
+    return covered > 0 && inst.input.size() <= covered + 1 &&
+           (shape_.empty() || shape_.fits(inst.input));
   }
 
   [[nodiscard]] const std::vector<task_instance>& fixed() const override { return unbinned_; }
@@ -223,6 +226,7 @@ class spec_source final : public instance_source {
   instance_validator validate_;
   oracle_session oracle_;
   protocol_limits limits_;
+  input_shape shape_;  ///< what enumerate() searched (empty: every token string)
   bool failed_ = false;
 };
 

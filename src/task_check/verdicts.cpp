@@ -43,7 +43,8 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
 std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
                                                         std::optional<ir::program_class> klass,
                                                         bool witness_exact,
-                                                        const candidate_result* refutation) {
+                                                        const candidate_result* refutation,
+                                                        std::size_t tested) {
   using tasks::expressible;
   if (!klass) {
     const std::string why = witness.empty() ? "no witness program" : "the witness " + witness +
@@ -61,6 +62,11 @@ std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witne
     const std::string why = "the witness " + witness +
                             " is right on every input the interpreter ran, but a compiled model "
                             "is wrong or does not compile";
+    return {{expressible::unknown, why}, {expressible::unknown, why}};
+  }
+  if (tested == 0) {
+    // Exact on nothing is no evidence: a generator that writes nothing must not pass as a yes.
+    const std::string why = "the witness " + witness + " was run on no instance";
     return {{expressible::unknown, why}, {expressible::unknown, why}};
   }
   const std::string ape = "witness " + witness + " is exact on every bin, engine and searched input";

@@ -363,25 +363,26 @@ TEST_CASE("spec check: alphabets replace the program's and reach the scripts", "
   for (const auto& b : t.engines.at(0).bins) CHECK(b.total > 0);
 }
 
-// BUG (src/task_check/verdicts.cpp spec_verdicts / check.cpp run_task): a witness that was never
-// run on a single instance (every bin empty, no oracle, no data) gets "yes (witness)", "exact on
-// every bin, engine and searched input", and meets expect = "yes". A generator that silently
-// writes nothing passes the check.
-TEST_CASE("BUG: a witness tested on no instance is not a yes", "[check][spec][bug]") {
+// A witness that was never run on a single instance (every bin empty, no oracle, no data) is not
+// evidence: the verdict is unknown and the check fails, so a generator that silently writes
+// nothing cannot pass it.
+TEST_CASE("spec check: a witness tested on no instance is not a yes", "[check][spec]") {
   const auto c = run(spec_options({"no_instances.toml"}));
   const auto& t = only_task(c);
   for (const auto& b : t.engines.at(0).bins) CHECK(b.total == 0);  // the premise
-  CHECK(t.ape.value != expressible::yes);
+  CHECK(t.ape.value == expressible::unknown);
+  CHECK_THAT(t.ape.reason, Catch::EndsWith("has_a.crasp was run on no instance"));
+  CHECK(std::any_of(t.problems.begin(), t.problems.end(), [](const std::string& p) {
+    return p.rfind("the witness was run on no instance", 0) == 0;
+  }));
   CHECK_FALSE(t.ok);
 }
 
-// BUG (src/task_check/source_spec.cpp, spec_source::shortest_at): a counterexample is called
-// shortest when its "length" is at most one past the tokens the exhaustive search covered, but
-// "length" is the task's length (from the data or the oracle), not the number of input tokens.
-// Here the search covers 3 tokens and the data instance has 6 tokens with "length": 3 (outside
-// every bin, so the search tries it right after the exhaustive phase), so it is
-// reported as shortest although `a a a a` (4 tokens) also fails.
-TEST_CASE("BUG: shortest compares tokens with tokens", "[check][spec][bug]") {
+// "Shortest" compares input tokens with the tokens the exhaustive search covered, not the task's
+// "length" (from the data or the oracle). Here the search covers 3 tokens and the data instance
+// has 6 tokens with "length": 3 (outside every bin, so the search tries it right after the
+// exhaustive phase): it is not a shortest counterexample, since `a a a a` (4 tokens) also fails.
+TEST_CASE("spec check: shortest compares tokens with tokens", "[check][spec]") {
   auto o = spec_options({"token_length.toml"});
   o.exhaustive_len = 3;
   const auto c = run(o);
