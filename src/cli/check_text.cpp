@@ -142,10 +142,16 @@ std::string check_report_text(const check_report& report) {
   out += render_table(rows, 3 + report.bins.size() + 2);
   out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE (worst of the precisions run; - not "
          "applicable), or of the wrong\ncandidates (cand, the worst); n/a: no instance of that "
-         "length (distinct tokens: N <= k; a spec's source had none).\nTrained: published "
-         "accuracy of trained transformers at lengths 1-50/51-100/101-150 (Jobanputra, Veitsman "
-         "et al.\n2025, arXiv 2505.21785; Huang et al. 2025, arXiv 2410.02140; "
-         "docs/references.md).\n";
+         "length (distinct tokens: N <= k; a spec's source had none).\n";
+  // The citation only where a published number is shown (a report of specs alone has none).
+  const bool any_published = std::any_of(report.tasks.begin(), report.tasks.end(), [](const auto& t) {
+    return std::any_of(t.published.begin(), t.published.end(),
+                       [](const auto& s) { return s.source != "spec"; });
+  });
+  if (any_published)
+    out += "Trained: published accuracy of trained transformers at lengths 1-50/51-100/101-150 "
+           "(Jobanputra, Veitsman et al.\n2025, arXiv 2505.21785; Huang et al. 2025, arXiv "
+           "2410.02140; docs/references.md).\n";
 
   std::string why_not;
   for (const auto& t : report.tasks)
