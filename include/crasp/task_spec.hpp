@@ -59,7 +59,7 @@ struct task_file {
 };
 
 /// Whether a `crasp check` argument names a spec file rather than a catalogue task: it ends in
-/// ".toml".
+/// ".toml" (in any case).
 bool is_task_file_name(std::string_view argument);
 
 /// Reads, parses and validates the spec at `path`: TOML syntax, known keys, value types, the

@@ -45,7 +45,11 @@ bool oracle_session::ask(const std::vector<tokens>& inputs,
     s.failed = true;
     return false;
   };
-  if (s.failed) return false;
+  if (s.failed) {
+    // The first failure was reported; a caller that asks again still gets a reason.
+    diags.error(spec.source, spec.oracle.where, "the oracle failed earlier and is not asked again");
+    return false;
+  }
   if (!s.child) {
     std::string why;
     s.child = child_process::start(spec.oracle.argv, spec.dir, script_environment(spec), why);

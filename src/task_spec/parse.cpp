@@ -2,6 +2,7 @@
 // the header is heavy). Every error is located at the key or value it is about, clang-style, so
 // that a user reads "ur2.toml:4:13: error: ..." with the line and a caret.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -300,7 +301,11 @@ void read_key(spec_reader& r, const toml::key& k, const toml::node& v, task_file
 }  // namespace
 
 bool is_task_file_name(std::string_view argument) {
-  return argument.size() > 5 && argument.substr(argument.size() - 5) == ".toml";
+  if (argument.size() <= 5) return false;
+  // Case-insensitive: a spec saved as TASK.TOML is still a spec, not an unknown task name.
+  std::string ext(argument.substr(argument.size() - 5));
+  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".toml";
 }
 
 std::string_view answer_format_name(tasks::answer_format f) {
@@ -346,7 +351,16 @@ std::optional<task_file> parse_task_file(const std::string& path, std::string te
     r.error(span_of(src->text, e.source()), std::string(e.description()));
     return std::nullopt;
   }
-  for (const auto& [k, v] : doc) read_key(r, k, v, spec);
+  // toml++ keeps a table's keys sorted by name; read them in the order they are written, so
+  // that errors come out top to bottom.
+  std::vector<std::pair<const toml::key*, const toml::node*>> keys;
+  for (const auto& [k, v] : doc) keys.emplace_back(&k, &v);
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+    const auto& x = a.first->source().begin;
+    const auto& y = b.first->source().begin;
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  for (const auto& [k, v] : keys) read_key(r, *k, *v, spec);
 
   const span top{0, 0};
   if (!doc.contains("name")) r.error(top, "the task spec has no 'name'");

@@ -114,6 +114,7 @@ TEST_CASE("parse: a minimal spec gets the defaults", "[spec][parse]") {
 TEST_CASE("parse: names, formats and the spec file helpers", "[spec][parse]") {
   CHECK(crasp::is_task_file_name("ur2.toml"));
   CHECK(crasp::is_task_file_name("examples/tasks/ur2.toml"));
+  CHECK(crasp::is_task_file_name("UR2.TOML"));
   CHECK_FALSE(crasp::is_task_file_name(".toml"));
   CHECK_FALSE(crasp::is_task_file_name("UR"));
   CHECK_FALSE(crasp::is_task_file_name("ur2.crasp"));
