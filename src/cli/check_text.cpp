@@ -140,9 +140,10 @@ std::string check_report_text(const check_report& report) {
     rows.push_back(std::move(row));
   }
   out += render_table(rows, 3 + report.bins.size() + 2);
-  out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE (worst of the precisions run; - not "
-         "applicable), or of the wrong\ncandidates (cand, the worst); n/a: no instance of that "
-         "length (distinct tokens: N <= k; a spec's source had none).\n";
+  out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE on whole instances (worst of the precisions "
+         "run; - not applicable),\nor, for a task without a program, of its wrong candidates (cand, "
+         "the worst); n/a: no instance of that length\n(a catalogue task of distinct tokens: N <= "
+         "k; a spec whose source had none).\n";
   // The citation only where a published number is shown (a report of specs alone has none).
   const bool any_published = std::any_of(report.tasks.begin(), report.tasks.end(), [](const auto& t) {
     return std::any_of(t.published.begin(), t.published.end(),
@@ -164,6 +165,23 @@ std::string check_report_text(const check_report& report) {
     for (const auto& c : t.candidates)
       if (c.found) refuted += counterexample_line(t, c);
   if (!refuted.empty()) out += "\nCounterexamples to the wrong candidates:\n" + refuted;
+
+  // What the exhaustive search of each spec covered: the evidence behind "no counterexample".
+  std::string searched;
+  for (const auto& t : report.tasks) {
+    if (t.source == "catalogue") continue;
+    const candidate_result* c = t.witness ? &*t.witness : nullptr;
+    for (const auto& k : t.candidates)
+      if (c == nullptr || k.searched > c->searched) c = &k;
+    if (c == nullptr) continue;
+    searched += c->exhaustive_len == 0
+                    ? fmt::format("  {}: no exhaustive search (it needs an oracle); {} instances "
+                                  "tried\n",
+                                  t.task, c->searched)
+                    : fmt::format("  {}: {}, up to {}; {} instances tried\n", t.task,
+                                  c->exhaustive_space, c->exhaustive_len, c->searched);
+  }
+  if (!searched.empty()) out += "\nSearched for counterexamples (task specs):\n" + searched;
 
   std::string witnesses;
   for (const auto& t : report.tasks)
