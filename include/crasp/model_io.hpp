@@ -25,15 +25,24 @@ struct load_result {
 /// returns nullopt with validate()'s errors in `diags`.
 std::optional<std::string> to_bytes(const model& m, diagnostics& diags);
 
-/// Decodes safetensors bytes written by to_bytes() (F32 tensors are accepted too), reporting
-/// malformed containers, missing or unexpected tensors, shape mismatches and validate() errors
-/// under `origin`.
+/// Decodes a model file held in memory: safetensors bytes as written by to_bytes() (F32 tensors
+/// are accepted too). Every file that does not follow docs/model-format.md is refused with
+/// diagnostics under `origin` naming the tensor or metadata key concerned: a wrong header length,
+/// a header that is not one JSON object (or repeats a key), a bad dtype, shape or data_offsets,
+/// tensors that leave gaps, overlap or stop before the end of the file, metadata of another format
+/// or version, missing or unexpected tensors and keys, shapes other than the metadata implies, and
+/// models failing validate() (non-finite weights among them). Never throws for bad input, and
+/// allocates at most a few times bytes.size() plus 8 MiB whatever sizes the bytes claim: this is
+/// the entry point for fuzzing the loader.
 load_result from_bytes(std::string_view bytes, const std::string& origin);
 
 /// Writes the model to `path`; returns the errors (empty on success).
 diagnostics save(const model& m, const std::string& path);
 
-/// Reads a model from `path`.
+/// Reads a model from `path` with the checks of from_bytes() (same diagnostics, origin `path`).
+/// A directory, a non-regular file (a FIFO or a device) and an unreadable file are errors too. The
+/// header is checked against the file's size before the tensor data is read, so a damaged file
+/// is refused without reading (or allocating) its claimed size.
 load_result load(const std::string& path);
 
 }  // namespace crasp::model

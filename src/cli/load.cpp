@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "crasp/diagnostic.hpp"
+#include "engine_options.hpp"
 
 #ifndef CRASP_PROGRAMS_DIR
 #define CRASP_PROGRAMS_DIR "programs"
@@ -45,6 +46,12 @@ std::optional<check_options> parse_alphabet_flags(const std::vector<std::string>
 
 std::optional<loaded_program> load_program(const std::string& path, const check_options& options,
                                            io& io) {
+  // Commands that take a saved model load it before this; elsewhere its bytes would be parsed
+  // (and echoed in the diagnostic) as program text.
+  if (is_saved_model_path(path)) {
+    print_error(io, path, "a saved model, not a program: this command needs a .crasp or .cr file");
+    return std::nullopt;
+  }
   load_result loaded = load_file(path, options);
   print_diagnostics(loaded.diags, io);
   if (!loaded.ok()) {

@@ -22,7 +22,7 @@ struct loaded_program {
 };
 
 /// Loads and checks `path`. Warnings and errors are rendered to io.err; returns std::nullopt
-/// when the program has errors.
+/// when the program has errors, and for a saved model (`.safetensors`), which is not a program.
 std::optional<loaded_program> load_program(const std::string& path, const check_options& options,
                                            io& io);
 

@@ -1,0 +1,15 @@
+// The step shared by from_bytes() and load(): decoded safetensors contents to a checked model.
+#pragma once
+
+#include <string>
+
+#include "crasp/model_io.hpp"
+#include "model/safetensors.hpp"
+
+namespace crasp::model::detail {
+
+/// Builds the model the metadata describes, fills it from the tensors (each must exist, with the
+/// implied shape; no other tensor may exist) and validates it. Errors are under `origin`.
+load_result from_contents(const safetensors::contents& c, const std::string& origin);
+
+}  // namespace crasp::model::detail

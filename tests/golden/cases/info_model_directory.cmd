@@ -1,0 +1,1 @@
+info programs/a_directory.safetensors

@@ -1,0 +1,1 @@
+run programs/a_directory.safetensors --engine transformer a

@@ -1,0 +1,1 @@
+verify programs/copy_count_nope.safetensors
