@@ -6,6 +6,7 @@
 // do the same with rotations by pi/2^k, and RoPE periodic predicates read BOS by phase.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,15 @@ namespace crasp {
 
 /// Default designed maximum input length (program tokens, without the internal BOS).
 inline constexpr int default_max_len = 4096;
+
+/// Longest designed length compile() accepts for any encoding: at 2^24 positions float32 can no
+/// longer count them exactly (the uniform heads' sums), and the comparison slope 4 * max_len
+/// would leave float32's exact integers.
+inline constexpr int max_design_len = 1 << 24;
+/// Longest designed length of an APE model, whose table stores d_model values per position.
+inline constexpr int max_ape_len = 1 << 20;
+/// Default cap on a compiled model's weights: 2 GiB of float64 (268,435,456 parameters).
+inline constexpr std::uint64_t default_max_model_bytes = std::uint64_t{2} << 30;
 
 /// Name of the internal beginning-of-sequence token every compiled model puts at position 0.
 inline constexpr const char* model_bos_token = "<crasp:bos>";
@@ -34,6 +44,23 @@ struct compile_options {
   /// floating point (docs/compiler.md): one more FFN level per comparison level, in exchange
   /// for exact counts of comparison results and a far longer certified float32 range.
   bool exact_booleans = false;
+  /// Largest model compile() builds, in bytes of float64 weights (8 per parameter). The size is
+  /// computed from the lowering's sparse description before any matrix is allocated; a larger
+  /// model is refused with an error naming its size and what makes it large. 0: no cap.
+  std::uint64_t max_model_bytes = default_max_model_bytes;
+};
+
+/// The size of a compiled model's dense weights, known before they are allocated.
+struct model_size {
+  std::uint64_t d_model = 0;     ///< residual dimensions
+  std::uint64_t layers = 0;
+  std::uint64_t max_d_ff = 0;    ///< FFN units of the widest layer
+  std::uint64_t widest_layer = 0;  ///< index of that layer
+  std::uint64_t table = 0;       ///< parameters of the APE table (d_model x positions)
+  std::uint64_t attention = 0;   ///< parameters of every head (query, key, value, output)
+  std::uint64_t ffn = 0;         ///< parameters of every FFN (both matrices)
+  std::uint64_t parameters = 0;  ///< all stored elements, as model::summarize counts them
+  std::uint64_t bytes = 0;       ///< parameters * 8 (float64); the float32 copy is half of it
 };
 
 /// The scale a probed quantity is measured in.
@@ -43,14 +70,18 @@ enum class probe_scale {
 };
 
 /// A decision point inside a compiled model: a linear form over one residual snapshot whose
-/// value, in the probe's scale, should be an integer; the gadget reading it tolerates an error
-/// of `tolerance` (in the same scale). verify() reports the smallest slack, 1 - error/tolerance.
+/// value, in the probe's scale, should be an integer (or, with `node`, exactly that node's
+/// value); the gadget reading it tolerates an error of `tolerance` (in the same scale).
+/// verify() reports the smallest slack, 1 - error/tolerance.
 struct probe {
   std::string name;       ///< what is decided, e.g. "compare BIGRAM[\"t0\",\"t1\"]"
   int snapshot = 0;       ///< index into forward_result::residuals: 0 embed, 2l+1 L<l>.attn, 2l+2 L<l>.ffn
   std::vector<std::pair<int, double>> form;  ///< (residual dimension, coefficient)
   probe_scale scale = probe_scale::unit;
   double tolerance = 0.25;
+  /// When set, the form must equal this IR node's value (the interpreter's, at every position),
+  /// not merely some integer: a comparison result rounded to the wrong 0 or 1 is caught.
+  std::optional<ir::node_id> node;
 };
 
 /// What the lowering produced, besides the model itself.
@@ -66,6 +97,9 @@ struct compile_stats {
   /// token). Measured ranges are usually far longer: see docs/compiler.md.
   int certified_f64 = 0;
   int certified_f32 = 0;
+  /// The model's size, computed before assembly (the cap of compile_options::max_model_bytes
+  /// is checked against it).
+  model_size size;
 };
 
 /// A compiled program.
@@ -78,7 +112,9 @@ struct compiled_program {
 /// Compiles `program` (which must have passed check()). Only what the output depends on (the
 /// last statement of an acceptor, the NEXT rules of a generator) is compiled. Refuses, with an
 /// error at the offending statement, a C-RASP[pos] program with pe == nope; refuses max_len < 1
-/// (and an APE table past 2^20 positions). RoPE models get positions only from rotary heads.
+/// or past max_design_len (an APE table past max_ape_len), and a model whose weights would
+/// exceed opts.max_model_bytes (before allocating them). RoPE models get positions only from
+/// rotary heads.
 std::optional<compiled_program> compile(const ir::program& program, const compile_options& opts,
                                         diagnostics& diags);
 

@@ -1,9 +1,13 @@
 #include "app.hpp"
 
-#include <limits>
+#include <cstdint>
+
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "crasp/compile.hpp"
+#include "option_checks.hpp"
 
 #ifndef CRASP_VERSION
 #define CRASP_VERSION "unknown"
@@ -49,48 +53,12 @@ void add_json(CLI::App* sub, bool& json) {
   sub->add_flag("--json", json, "machine-readable JSON output");
 }
 
-// CLI::NonNegativeNumber would print its range as a 300-digit double.
-const CLI::Validator non_negative(
-    [](std::string& s) -> std::string {
-      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) {
-        return "expected a non-negative integer, got '" + s + "'";
-      }
-      return {};
-    },
-    "", "non-negative integer");
-
-// A flag whose value must be one of `names`; the message lists them the way the docs do.
-CLI::Validator one_of(std::vector<std::string> names) {
-  std::string list;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    if (k > 0) list += k + 1 == names.size() ? " or " : ", ";
-    list += names[k];
-  }
-  return CLI::Validator(
-      [names, list](std::string& s) -> std::string {
-        for (const std::string& n : names) {
-          if (s == n) return {};
-        }
-        return "expected " + list + ", got '" + s + "'";
-      },
-      "", list);
-}
-
-// An int flag (--max-len, --exhaustive-length): digits only, at least `min`, fits an int.
-CLI::Validator int_at_least(int min) {
-  const std::string what = min == 1 ? "a positive integer" : "a non-negative integer";
-  return CLI::Validator(
-      [min, what](std::string& s) -> std::string {
-        const std::string bad = "expected " + what + ", got '" + s + "'";
-        if (s.empty() || s.size() > 10 || s.find_first_not_of("0123456789") != std::string::npos) {
-          return bad;
-        }
-        const long long v = std::stoll(s);
-        if (v < min || v > std::numeric_limits<int>::max()) return bad;
-        return {};
-      },
-      "", what.substr(what.find(' ') + 1));
-}
+// Upper bounds of the numeric options (docs/cli.md). Each is far above any sensible use and
+// low enough that a mistyped value is refused instead of wrapping around or running for days.
+constexpr std::uint64_t max_max_new = 100'000'000;     // generated tokens per instance
+constexpr std::uint64_t max_samples = 10'000;          // verify / compile-check inputs per bucket
+constexpr std::uint64_t max_seed = UINT64_MAX;
+constexpr std::uint64_t max_model_mib = 1 << 20;       // 1 TiB, past any machine's memory
 
 void add_engine_choice(CLI::App* sub, engine_options& opts) {
   sub->add_option_function<std::string>(
@@ -122,7 +90,7 @@ void add_max_len(CLI::App* sub, engine_options& opts) {
            opts.max_len_given = true;
          },
          "longest input the model is designed for")
-      ->check(int_at_least(1))
+      ->check(integer_in(1, static_cast<std::uint64_t>(max_design_len)))
       ->type_name("N")
       ->default_str(std::to_string(default_max_len));
 }
@@ -155,10 +123,21 @@ void add_exact_booleans(CLI::App* sub, engine_options& opts) {
                 "level; longer certified float32 range)");
 }
 
+/// --max-model-mib: compile and verify can raise (or lower) the cap on the model's size.
+void add_max_model(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--max-model-mib",
+         [&opts](const std::string& s) { opts.max_model_bytes = std::stoull(s) << 20; },
+         "refuse to build a model with more float64 weights than this (MiB)")
+      ->check(integer_in(1, max_model_mib))
+      ->type_name("N")
+      ->default_str(std::to_string(default_max_model_bytes >> 20));
+}
+
 void add_max_new(CLI::App* sub, std::size_t& max_new) {
   sub->add_option("--max-new", max_new, "stop after N generated tokens per instance")
       ->type_name("N")
-      ->check(non_negative)
+      ->check(integer_in(0, max_max_new))
       ->capture_default_str();
 }
 
@@ -222,9 +201,11 @@ command_line::command_line()
   add_pe(compile_, compile_opts_.engine);
   add_max_len(compile_, compile_opts_.engine);
   add_exact_booleans(compile_, compile_opts_.engine);
+  add_max_model(compile_, compile_opts_.engine);
   compile_->add_option("--check-samples", compile_opts_.check_samples,
                        "random inputs per length bucket in the compile-time check")
       ->type_name("K")
+      ->check(integer_in(0, max_samples))
       ->capture_default_str();
   compile_->add_flag("--no-check", compile_opts_.no_check,
                      "skip the compile-time check against the interpreter");
@@ -239,21 +220,22 @@ command_line::command_line()
   add_pe(verify_, verify_opts_.engine);
   add_max_len(verify_, verify_opts_.engine);
   add_exact_booleans(verify_, verify_opts_.engine);
+  add_max_model(verify_, verify_opts_.engine);
   add_precision(verify_, verify_opts_.engine);
   verify_->add_option_function<std::string>(
          "--exhaustive-length",
          [this](const std::string& s) { verify_opts_.exhaustive_length = std::stoi(s); },
          "check every input up to length L (default: the longest within " +
              std::to_string(verify_options{}.exhaustive_budget) + " inputs)")
-      ->check(int_at_least(0))
+      ->check(integer_in(0, static_cast<std::uint64_t>(max_design_len)))
       ->type_name("L");
   verify_->add_option("--samples", verify_opts_.samples, "random inputs per length bucket")
       ->type_name("K")
-      ->check(non_negative)
+      ->check(integer_in(0, max_samples))
       ->capture_default_str();
   verify_->add_option("--seed", verify_opts_.seed, "seed of the random inputs")
       ->type_name("S")
-      ->check(non_negative)
+      ->check(integer_in(0, max_seed))
       ->capture_default_str();
   verify_->add_flag("--progress", verify_opts_.progress,
                     "report progress on stderr even when it is not a terminal");
@@ -271,19 +253,19 @@ command_line::command_line()
                    "print a task spec (TOML) that reproduces TASK through --generate and --oracle");
   tasks_->add_option("--length", tasks_opts_.length, "with --generate: instances of length N")
       ->type_name("N")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
+      ->check(integer_in(1, 10'000'000));
   tasks_->add_option("--count", tasks_opts_.count, "with --generate: at most K instances")
       ->type_name("K")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t{0}, std::size_t{10000000}));
+      ->check(integer_in(0, 10'000'000));
   tasks_->add_option("--seed", tasks_opts_.seed, "with --generate: seed of the instances")
       ->type_name("S")
       ->capture_default_str()
-      ->check(non_negative);
+      ->check(integer_in(0, max_seed));
   tasks_->add_option("--vocab", tasks_opts_.vocab,
                      "vocabulary size (default: what crasp check uses for the task)")
       ->type_name("K")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+      ->check(integer_in(1, 100'000));
 
   check_ = subcommand(app_, "check",
                       "per task: the expressibility verdict, and its program and transformers "
@@ -298,6 +280,7 @@ command_line::command_line()
   check_->add_option("--far", check_opts_.far,
                      "far bins at these multiples of the longest training length")
       ->delimiter(',')
+      ->check(integer_in(1, 1000))
       ->capture_default_str();
   check_->add_option("--pe", check_opts_.pe, "compiled variants (comma-separated)")
       ->delimiter(',')
@@ -309,13 +292,13 @@ command_line::command_line()
       ->capture_default_str();
   check_->add_option("--samples", check_opts_.samples, "instances per train / test bin")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000000));
+      ->check(integer_in(1, 1'000'000));
   check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
       ->capture_default_str()
-      ->check(CLI::Range(0, 1000000));
+      ->check(integer_in(0, 1'000'000));
   check_->add_option("--seed", check_opts_.seed, "seed of the random instances")
       ->capture_default_str()
-      ->check(non_negative);
+      ->check(integer_in(0, max_seed));
   check_->add_option("--programs", check_opts_.programs,
                      "run the catalogue programs this directory holds instead of the bundled "
                      "ones (the others stay)")
@@ -324,10 +307,10 @@ command_line::command_line()
                      "seconds to wait for the next line of a spec's generator or oracle")
       ->type_name("SECONDS")
       ->capture_default_str()
-      ->check(CLI::Range(0.001, 86400.0));
+      ->check(number_in(0.001, 86400.0));
   check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG");
   check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
-      ->check(CLI::Range(0, 256));
+      ->check(integer_in(0, 256));
   check_->add_flag("--progress", check_opts_.progress,
                    "report progress on stderr even when it is not a terminal");
   add_json(check_, check_opts_.json);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine_options.hpp"
@@ -28,6 +29,9 @@ struct io {
   std::ostream& err;
   /// Whether err is a terminal (main.cpp asks isatty): live progress lines go only there.
   bool err_is_terminal = false;
+  /// What the command is doing now ("compiling the program"), set by the commands as they go:
+  /// when memory runs out, main.cpp names it in the error (empty: the command as a whole).
+  std::string_view stage;
 };
 
 /// Flags shared by the commands that load a program.

@@ -82,6 +82,7 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
 exit_code compile_command(const compile_command_options& opts, io& io) {
   auto options = parse_alphabet_flags(opts.common.alphabets, io);
   if (!options) return exit_code::usage;
+  io.stage = "loading the program";
   auto loaded = load_program(opts.common.program, *options, io);
   if (!loaded) return exit_code::failure;
   auto compiled = compile_for_cli(loaded->program, opts.engine, io);
@@ -99,6 +100,7 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     if (!done) return exit_code::failure;
     checks = std::move(*done);
   }
+  io.stage = "writing the model";
   const diagnostics saved = model::save(compiled->model, opts.output);
   print_diagnostics(saved, io);
   if (saved.has_errors()) return exit_code::failure;

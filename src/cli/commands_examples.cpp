@@ -102,6 +102,7 @@ program_report check_program(const std::string& path, const std::string& ex_path
     return rep;
   };
 
+  io.stage = "loading a program";
   auto loaded = load_program(path, check_options{}, io);
   if (!loaded) {
     rep.ok = false;
@@ -122,6 +123,7 @@ program_report check_program(const std::string& path, const std::string& ex_path
     rep.doc["error"] = "program does not compile";
     return finish("error: program does not compile");
   }
+  io.stage = "checking the examples";
 
   rep.doc["examples"] = ex_path;
   diagnostics diags;

@@ -32,6 +32,7 @@ exit_code generate_command(const generate_options& opts, io& io) {
   opened_engine opened = open_engine(opts.common, opts.engine, io);
   if (!opened.value) return opened.code;
   const engine& eng = *opened.value;
+  io.stage = "generating";
   if (!eng.is_generator()) {
     print_error(io, opts.common.program,
                 eng.program() ? "program has no next declarations (use 'crasp run' for acceptors)"

@@ -34,6 +34,7 @@ exit_code run_command(const run_options& opts, io& io) {
   opened_engine opened = open_engine(opts.common, opts.engine, io);
   if (!opened.value) return opened.code;
   const engine& eng = *opened.value;
+  io.stage = "running the instances";
   const ir::program* program = eng.program();
   if (program && program->statements.empty() && !program->is_generator()) {
     print_error(io, opts.common.program, "program has no statements");

@@ -82,6 +82,7 @@ json report_json(const verify_command_options& opts, const verify_report& rep, i
 exit_code verify_command(const verify_command_options& opts, io& io) {
   auto options = parse_alphabet_flags(opts.common.alphabets, io);
   if (!options) return exit_code::usage;
+  io.stage = "loading the program";
   auto loaded = load_program(opts.common.program, *options, io);
   if (!loaded) return exit_code::failure;
   auto compiled = compile_for_cli(loaded->program, opts.engine, io);
@@ -98,6 +99,8 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
       progress.update(done, total);
     };
   }
+  io.stage = opts.engine.prec == precision::f32 ? "checking the model in f32"
+                                                : "checking the model in f64";
   diagnostics diags;
   auto rep = verify(loaded->program, *compiled, vopts, diags);
   progress.finish();

@@ -52,6 +52,7 @@ std::optional<std::vector<precision_check>> check_compiled(const ir::program& pr
         progress.update(done, total);
       };
     }
+    io.stage = prec == precision::f64 ? "checking the model in f64" : "checking the model in f32";
     diagnostics diags;
     auto report = verify(program, compiled, v, diags);
     progress.finish();

@@ -116,6 +116,7 @@ std::optional<generate_output> engine::generate(const std::vector<std::string>& 
 
 std::optional<compiled_program> compile_for_cli(const ir::program& program,
                                                 const engine_options& opts, io& io) {
+  io.stage = "compiling the program to a transformer";
   diagnostics diags;
   auto compiled = compile(program, compile_options_for(opts), diags);
   print_diagnostics(diags, io);
@@ -156,6 +157,7 @@ opened_engine open_engine(const program_options& prog, const engine_options& opt
     return {std::nullopt, usage_error(io, why)};
   }
   if (is_saved_model_path(prog.program)) {
+    io.stage = "loading the model";
     model::load_result loaded = model::load(prog.program);
     print_diagnostics(loaded.diags, io);
     if (!loaded.ok()) return {std::nullopt, exit_code::failure};
@@ -178,6 +180,7 @@ opened_engine open_engine(const program_options& prog, const engine_options& opt
   }
   auto options = parse_alphabet_flags(prog.alphabets, io);
   if (!options) return {std::nullopt, exit_code::usage};
+  io.stage = "loading the program";
   auto loaded = load_program(prog.program, *options, io);
   if (!loaded) return {std::nullopt, exit_code::failure};
   auto e = engine_for_program(std::move(loaded->program), opts, io);

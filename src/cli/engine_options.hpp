@@ -2,6 +2,7 @@
 // generate and examples can use either engine; compile and verify always build a model.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,8 @@ struct engine_options {
   precision prec = precision::f64;
   int max_len = default_max_len;
   bool exact_booleans = false;  ///< `--exact-booleans` (compile and verify only)
+  /// `--max-model-mib` (compile and verify only): the cap on the model's float64 weights.
+  std::uint64_t max_model_bytes = default_max_model_bytes;
   // Which model flags were given explicitly: with the interpreter they are usage errors (they
   // would silently change nothing), and a saved model ignores them with a warning.
   bool pe_given = false;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compile/affine.hpp"
+#include "crasp/compile.hpp"
 #include "crasp/model.hpp"
 
 namespace crasp::lower {
@@ -87,6 +88,9 @@ class builder {
   [[nodiscard]] int d_model() const { return static_cast<int>(names_.size()); }
   [[nodiscard]] int layers_used() const { return layers_used_; }
   [[nodiscard]] const std::vector<std::string>& names() const { return names_; }
+
+  /// The shapes assemble(n_layers) would allocate, counted from the sparse pieces (size.cpp).
+  [[nodiscard]] model_size size(int n_layers) const;
 
   /// Dense model with `n_layers` layers (>= layers_used()).
   [[nodiscard]] model::model assemble(int n_layers, int bos_token) const;

@@ -102,6 +102,13 @@ void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
   }
   if (op.op == ir::cmp::eq) out.f.add(one, -1.0);                     // c1 + c2 - 1
   if (op.op == ir::cmp::ne) out.f = affine::of(one, 2.0) - out.f;     // 1 - (c1 + c2 - 1)
+  // The result as computed, against the interpreter's value of the comparison. The input probe
+  // below cannot see an error that arises inside the clamp: when the precision cannot resolve
+  // M * x and M * x - 1 (float32 past 2^24, e.g. a constant far above max_len), both round to
+  // one number and the clamp yields a clean 0 where 1 is due; only the true value exposes it.
+  // Tolerance 1/4: what a cleaning clamp absorbs, half the way to an output's threshold.
+  probes.push_back(probe{"result of " + labels[n], out.ready, out.f.terms, probe_scale::unit,
+                         0.25, n});
   auto& rep = reps[n];
   rep.unit = cleaned("cmp:" + labels[n], out);
   rep.unit_bound = 1;

@@ -92,9 +92,15 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
     diags.error(origin, fmt::format("--max-len must be at least 1 (got {})", opts.max_len));
     return std::nullopt;
   }
-  if (opts.pe == model::positional::ape && opts.max_len > (1 << 20)) {
+  if (opts.max_len > max_design_len) {
+    diags.error(origin, fmt::format("--max-len {} is too large (at most {}: float32 counts "
+                                    "are exact only below 2^24 positions)",
+                                    opts.max_len, max_design_len));
+    return std::nullopt;
+  }
+  if (opts.pe == model::positional::ape && opts.max_len > max_ape_len) {
     diags.error(origin, fmt::format("--max-len {} is too large for an APE table (at most {})",
-                                    opts.max_len, 1 << 20));
+                                    opts.max_len, max_ape_len));
     return std::nullopt;
   }
   if (program.statements.empty() && !program.is_generator()) {
@@ -141,6 +147,15 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
                                         "it: compile with --pe ape",
                                         st.name, why[st.value]));
       (void)d;
+      return std::nullopt;
+    }
+    // A next rule can use a guard or a periodic predicate directly, without a statement.
+    for (const auto& r : program.next) {
+      if (why[r.value].empty()) continue;
+      diags.error(program.source ? program.source->name : std::string("<program>"),
+                  fmt::format("the next rule for \"{}\" needs positions ({}); a NoPE model cannot "
+                              "compute it: compile with --pe ape",
+                              program.vocabulary.at(r.token), why[r.value]));
       return std::nullopt;
     }
   }
@@ -202,10 +217,14 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   }
   L.lower_outputs();
 
+  // The dense matrices are allocated only below: refuse a model that would not fit first.
+  const model_size size = L.b.size(L.b.layers_used());
+  if (!size_fits(L.b, size, opts, origin, diags)) return std::nullopt;
   compiled_program out;
   out.model = L.b.assemble(L.b.layers_used(), 0);
   out.probes = std::move(L.probes);
   out.stats = L.stats;
+  out.stats.size = size;
   out.stats.compare_slope = L.stats.comparisons > 0 ? L.compare_slope() : 0.0;
   out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
   // n model positions certified = n - 1 program tokens.

@@ -21,6 +21,11 @@
 
 namespace crasp::lower {
 
+/// Whether a model of size `s` (from b.size()) is within opts.max_model_bytes; when not, an error
+/// at `origin` says how large it would be, what makes it large and the cap (size.cpp).
+bool size_fits(const builder& b, const model_size& s, const compile_options& opts,
+               const std::string& origin, diagnostics& diags);
+
 /// A value available as a linear form from residual slot `ready` on.
 struct form_at {
   affine f;

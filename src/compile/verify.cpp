@@ -53,12 +53,14 @@ std::optional<output_kind> matching_kind(const ir::program& program, const model
   return kind;
 }
 
-bool probes_fit(const std::vector<probe>& probes, const model::model& m, diagnostics& diags) {
+bool probes_fit(const std::vector<probe>& probes, const model::model& m,
+                const ir::program& program, diagnostics& diags) {
   const int snapshots = 2 * static_cast<int>(m.layers.size()) + 1;
   bool ok = true;
   for (const probe& p : probes) {
     bool fits = p.snapshot >= 0 && p.snapshot < snapshots && p.tolerance > 0;
     for (const auto& term : p.form) fits = fits && term.first >= 0 && term.first < m.d_model();
+    fits = fits && (!p.node || *p.node < program.nodes.size());
     if (!fits) diags.error("verify", fmt::format("probe '{}' does not fit the model", p.name));
     ok = ok && fits;
   }
@@ -212,7 +214,7 @@ std::optional<verify_report> verify(const ir::program& program, const compiled_p
     return std::nullopt;
   }
   const auto kind = matching_kind(program, compiled.model, diags);
-  if (!kind || !probes_fit(compiled.probes, compiled.model, diags)) return std::nullopt;
+  if (!kind || !probes_fit(compiled.probes, compiled.model, program, diags)) return std::nullopt;
   if (opts.prec == precision::f64)
     return verify_in(program, compiled.model, *kind, compiled.probes, opts, diags);
   const model::model_f32 m32 = model::cast<float>(compiled.model);

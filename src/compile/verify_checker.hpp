@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crasp/interpret.hpp"
@@ -55,6 +56,46 @@ inline std::string show(output_kind kind, std::int64_t value,
   return fmt::format("ambiguous: {}", fmt::join(next, " "));
 }
 
+// How close the output scores are to the scores the construction designs for the right answer
+// `want`, relative to their distance from the decision threshold: 1 exact, 0 at the threshold,
+// negative past it (a wrong answer, or scores that overshoot as far). Measured against the
+// right answer, not the model's own decision, so a model that is confidently wrong (a clamp
+// whose rounding flipped a Boolean) cannot report a perfect margin.
+template <class T>
+double output_margin(const model::basic_model<T>& m, output_kind kind,
+                     const model::vector<T>& scores, std::size_t pos, const answer& want) {
+  const auto score = [&](std::size_t k) {
+    return static_cast<double>(scores(static_cast<Eigen::Index>(k)));
+  };
+  double margin = 0;
+  switch (kind) {
+    case output_kind::boolean: {
+      // accept = b and reject = 1 - b: accept - reject is +1 or -1 by design.
+      const double diff = score(static_cast<std::size_t>(m.output_index("accept").value_or(0))) -
+                          score(static_cast<std::size_t>(m.output_index("reject").value_or(1)));
+      margin = 1 - std::abs(diff - (want.value != 0 ? 1.0 : -1.0));
+      break;
+    }
+    case output_kind::count: {
+      // score = count / (p + 2); a quarter off is margin 0, as read_decision measures it.
+      const double x = score(0) * static_cast<double>(pos + 2);
+      margin = 1 - 4 * std::abs(x - static_cast<double>(want.value));
+      break;
+    }
+    case output_kind::next: {
+      // One score per NEXT token: 1 when it should hold, 0 otherwise; the threshold is 1/2.
+      margin = 1;
+      for (std::size_t k = 0; k < m.output_labels.size(); ++k) {
+        const std::string tok = m.output_labels[k].substr(std::string_view("next:").size());
+        const bool holds = std::find(want.next.begin(), want.next.end(), tok) != want.next.end();
+        margin = std::min(margin, 1 - 2 * std::abs(score(k) - (holds ? 1.0 : 0.0)));
+      }
+      break;
+    }
+  }
+  return std::isfinite(margin) ? margin : -1;
+}
+
 inline bool same_tokens(std::vector<std::string> a, std::vector<std::string> b) {
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
@@ -93,13 +134,16 @@ class checker {
   bool run(const std::vector<job>& jobs, diagnostics& diags) {
     std::vector<const job*> kept;
     std::vector<std::vector<answer>> truths;
+    std::vector<evaluator> runs;  // kept for the values of probed nodes
     std::vector<std::vector<int>> batch;
     std::size_t columns = 0;
     for (const job& j : jobs) {
-      auto t = truth(j);
+      evaluator ev(program_);
+      auto t = truth(j, ev);
       if (!t) continue;  // the interpreter refuses (overflow): there is nothing to compare with
       kept.push_back(&j);
       truths.push_back(std::move(*t));
+      runs.push_back(std::move(ev));
       std::vector<int>& ids = batch.emplace_back(1, m_.bos);
       for (std::uint32_t a : j.seq) ids.push_back(model_ids_[a]);
       columns += ids.size();
@@ -116,7 +160,7 @@ class checker {
     for (std::size_t k = 0; k < kept.size(); ++k) {
       const model::forward_result<T>& decided = (*results)[k];
       if (probes_.empty() || inline_probes) {
-        compare(*kept[k], truths[k], decided, probes_.empty() ? nullptr : &decided);
+        compare(*kept[k], truths[k], runs[k], decided, probes_.empty() ? nullptr : &decided);
         continue;
       }
       const std::size_t fit = std::min(batch[k].size(), probe_columns_);
@@ -124,14 +168,13 @@ class checker {
       keep.keep_residuals = true;
       auto probed = model::forward(m_, std::span<const int>(batch[k].data(), fit), diags, keep);
       if (!probed) return false;
-      compare(*kept[k], truths[k], decided, &*probed);
+      compare(*kept[k], truths[k], runs[k], decided, &*probed);
     }
     return true;
   }
 
  private:
-  std::optional<std::vector<answer>> truth(const job& j) const {
-    evaluator ev(program_);
+  std::optional<std::vector<answer>> truth(const job& j, evaluator& ev) const {
     ev.reserve(j.seq.size());
     diagnostics ignored;
     std::vector<answer> out(j.seq.size());
@@ -146,23 +189,26 @@ class checker {
   }
 
   // Smallest probe slack at program position p (column p + 1).
-  double slack_at(const model::forward_result<T>& r, std::size_t p) const {
+  double slack_at(const model::forward_result<T>& r, const evaluator& ev, std::size_t p) const {
     double slack = 1;
     const Eigen::Index col = static_cast<Eigen::Index>(p) + 1;
     for (const probe& pr : probes_) {
       const model::matrix<T>& x = r.residuals[static_cast<std::size_t>(pr.snapshot)].value;
       double v = 0;
-      for (const auto& [dim, coeff] : pr.form) v += coeff * static_cast<double>(x(dim, col));
+      // The coefficients as the model runs them (rounded to T), on the residual it computed.
+      for (const auto& [dim, coeff] : pr.form)
+        v += static_cast<double>(static_cast<T>(coeff)) * static_cast<double>(x(dim, col));
       if (pr.scale == probe_scale::u) v *= static_cast<double>(p + 2);
-      const double err = std::isfinite(v) ? std::abs(v - std::round(v)) : pr.tolerance;
+      const double want = pr.node ? static_cast<double>(ev.value(*pr.node, p)) : std::round(v);
+      const double err = std::isfinite(v) ? std::abs(v - want) : pr.tolerance;
       slack = std::min(slack, 1 - err / pr.tolerance);
     }
     return slack;
   }
 
   // Credits the positions of one input; probe slack is read where `probed` has columns.
-  void compare(const job& j, const std::vector<answer>& want, const model::forward_result<T>& got,
-               const model::forward_result<T>* probed) {
+  void compare(const job& j, const std::vector<answer>& want, const evaluator& ev,
+               const model::forward_result<T>& got, const model::forward_result<T>* probed) {
     const std::size_t n = j.seq.size();
     // Exhaustive inputs share prefixes: a prefix is credited to the one input that continues it
     // with alphabet entry 0 only, so every distinct sequence counts once.
@@ -180,11 +226,12 @@ class checker {
       length_bucket& b = report_.buckets[j.exhaustive ? j.bucket + p : j.bucket];
       if (j.exhaustive) ++b.inputs;
       ++b.decisions;
-      const model_decision d = read_decision(
-          m_, kind_, model::vector<T>(got.scores.col(static_cast<Eigen::Index>(p) + 1)), p);
-      b.min_output_margin = std::min(b.min_output_margin, d.margin);
+      const model::vector<T> scores = got.scores.col(static_cast<Eigen::Index>(p) + 1);
+      const model_decision d = read_decision(m_, kind_, scores, p);
+      b.min_output_margin =
+          std::min(b.min_output_margin, output_margin(m_, kind_, scores, p, want[p]));
       if (probed && static_cast<Eigen::Index>(p) + 1 < probed->scores.cols())
-        b.min_slack = std::min(b.min_slack, slack_at(*probed, p));
+        b.min_slack = std::min(b.min_slack, slack_at(*probed, ev, p));
       const bool agree =
           kind_ == output_kind::next ? same_tokens(d.next, want[p].next) : d.value == want[p].value;
       if (agree) continue;

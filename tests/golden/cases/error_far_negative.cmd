@@ -1,0 +1,1 @@
+check UR --far 10,-1

@@ -1,0 +1,1 @@
+compile programs/chain_deep.crasp --pe nope --max-model-mib 1 -o @OUT@/m.safetensors

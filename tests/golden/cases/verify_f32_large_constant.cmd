@@ -1,0 +1,1 @@
+verify programs/large_constant.crasp --precision f32 --exhaustive-length 3 --samples 0
