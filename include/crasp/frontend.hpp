@@ -20,6 +20,16 @@ struct parse_result {
   [[nodiscard]] bool ok() const { return !diags.has_errors(); }
 };
 
+/// The deepest an expression may nest: brackets, prefix operators (`!`, `-`, counts,
+/// quantifiers), conditionals and operator chains that do not regroup (`-`, `.cr` `if`-chains)
+/// each add a level. Deeper programs are rejected with an error at the point where the limit is
+/// crossed, so that no later stage can run out of stack. Long chains of one associative operator
+/// (`&&`, `||`, `+`) are grouped as balanced trees and add only the logarithm of their length.
+inline constexpr unsigned max_nesting = 256;
+
+/// parse() stops reading a program after this many syntax errors (and says so in a note).
+inline constexpr std::size_t max_errors = 20;
+
 /// Picks the dialect from a file name: `.cr` is the public dialect, anything else is `.crasp`.
 ast::dialect dialect_for(std::string_view filename);
 

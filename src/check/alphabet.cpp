@@ -3,7 +3,10 @@
 // family or quantifier may use an alphabet declared anywhere in the file.
 #include <cctype>
 
+#include <fmt/format.h>
+
 #include "check/context.hpp"
+#include "parse/limits.hpp"
 
 namespace crasp {
 namespace {
@@ -52,6 +55,12 @@ std::optional<std::vector<std::string>> expand_range(const std::string& first, c
 }
 
 std::optional<std::vector<std::string>> expand_alphabet_spec(std::string_view spec, diagnostics& diags) {
+  // Tokens end up in model files and JSON, which hold UTF-8 text only.
+  if (const char* bad = parsing::invalid_utf8(spec.data(), spec.data() + spec.size())) {
+    diags.error("--alphabet", fmt::format("byte 0x{:02X} is not valid UTF-8; tokens are UTF-8 text",
+                                          static_cast<unsigned char>(*bad)));
+    return std::nullopt;
+  }
   // Words separated by blanks or commas; ".." may stand alone or touch either end.
   std::vector<std::string> words;
   std::string cur;

@@ -49,7 +49,7 @@ exit_code generate(const tasks::task_spec& t, const tasks_command_options& o, st
     io.out << njson{{"input", fmt::format("{}", fmt::join(inst.input, " "))},
                     {"answer", answer_json(t, inst.expected)},
                     {"length", content_length(t, inst.input)}}
-                  .dump()
+                  .dump(-1, ' ', false, njson::error_handler_t::replace)
            << '\n';
   }
   return exit_code::ok;
@@ -76,7 +76,7 @@ exit_code oracle(const tasks::task_spec& t, std::size_t k, io& io) {
       }
     }
     // One line per input, flushed: the caller waits for it before sending more.
-    io.out << out.dump() << '\n' << std::flush;
+    io.out << out.dump(-1, ' ', false, njson::error_handler_t::replace) << '\n' << std::flush;
   }
   return exit_code::ok;
 }

@@ -2,9 +2,11 @@
 // backtracking marks).
 #include <charconv>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "crasp/frontend.hpp"
 #include "parse/precedence.hpp"
 
 namespace crasp::parsing {
@@ -69,14 +71,24 @@ void expr_parser::flatten(const x::operand& o) {
   items_.push_back(item{kind::atom, &o.value, nullptr, {}, boost::apply_visitor(atom_span{cx_}, o.value)});
 }
 
+expr_parser::depth_guard::depth_guard(expr_parser& p, span where) : cx_(p.cx_) {
+  // Once the limit is hit the statement has failed: every other trial stops at once too.
+  if (++cx_.depth <= max_nesting && !cx_.too_deep) return;
+  ok_ = false;
+  if (cx_.too_deep) return;
+  cx_.deep = failure{true, where.begin, where.end, 0,
+                     fmt::format("expression nested deeper than {} levels", max_nesting)};
+  cx_.too_deep = true;
+}
+
 expr_parser::mark expr_parser::save() const {
   return mark{k_, cx_.prog.exprs.size(), cx_.pending.size()};
 }
 
+// Nodes added by the abandoned trial stay in the arena, unreferenced: nested parses that the
+// trial finished are memoized by id (nested() below), and a retry reuses them.
 void expr_parser::restore(const mark& m) {
   k_ = m.k;
-  cx_.prog.exprs.erase(cx_.prog.exprs.begin() + static_cast<std::ptrdiff_t>(m.exprs),
-                       cx_.prog.exprs.end());
   cx_.pending.erase(cx_.pending.begin() + static_cast<std::ptrdiff_t>(m.pending), cx_.pending.end());
 }
 
@@ -107,9 +119,33 @@ ast::expr_id expr_parser::add(ast::expr_node n, span where) {
   return cx_.prog.add(ast::expr{std::move(n), where, false});
 }
 
+// A nested sequence is parsed once per reading: trial parses of the enclosing expression that
+// are abandoned and retried get the same result (and the same diagnostics and failure) again.
 ast::expr_id expr_parser::nested(const x::seq& s, bool prefer_bool) {
-  expr_parser sub(cx_, s);
-  return sub.parse_all(prefer_bool);
+  const auto key = std::make_pair(static_cast<const void*>(&s), prefer_bool);
+  if (const auto it = cx_.memo.find(key); it != cx_.memo.end()) {
+    const memo_entry& m = it->second;
+    cx_.pending.insert(cx_.pending.end(), m.pending.begin(), m.pending.end());
+    if (m.best.set) cx_.fail(span{m.best.at, m.best.end}, m.best.message, m.best.priority);
+    return m.ok ? ast::expr_id{m.result} : ast::expr_id{};
+  }
+  const depth_guard g(*this, span_of(cx_, s));
+  if (!g.ok()) return {};
+  const std::size_t pending_before = cx_.pending.size();
+  const failure outer = std::exchange(cx_.best, failure{});
+  ast::expr_id r;
+  {
+    expr_parser sub(cx_, s);
+    r = sub.parse_all(prefer_bool);
+  }
+  memo_entry m;
+  m.ok = r.valid();
+  m.result = r.v;
+  m.pending.assign(cx_.pending.begin() + static_cast<std::ptrdiff_t>(pending_before), cx_.pending.end());
+  m.best = std::exchange(cx_.best, outer);
+  if (m.best.set) cx_.fail(span{m.best.at, m.best.end}, m.best.message, m.best.priority);
+  cx_.memo.emplace(key, std::move(m));
+  return r;
 }
 
 ast::expr_id expr_parser::bool_atom() { return convert_atom(*items_[k_++].atom, true); }
@@ -174,25 +210,21 @@ bool expr_parser::guard(const x::count_head& h, ast::guard& g) {
     const x::seq& extra = h.guards[2];
     cx_.error(cx_.sp(extra.b, extra.e), "a guard has at most two parts: '[j <= i, condition]'");
   }
-  const std::size_t before = cx_.prog.exprs.size();
   const x::seq& cond_seq = h.guards.size() >= 2 ? h.guards[1] : h.guards[0];
   const ast::expr_id cond = nested(cond_seq, true);
   if (!cond.valid()) return false;
-  if (h.guards.size() >= 2) {  // parsed after the condition so that it can be dropped
-    const std::size_t after = cx_.prog.exprs.size();
+  // Nodes of a dropped range or name stay in the arena unreferenced (see restore()).
+  if (h.guards.size() >= 2) {
     const ast::expr_id range = nested(h.guards[0], true);
     if (!range.valid()) return false;
     if (!is_plain_range(cx_.prog, range))
       cx_.error(where(range), "expected 'j <= i' before ',' in a guard");
-    cx_.prog.exprs.resize(after);
   } else if (is_plain_range(cx_.prog, cond)) {
-    cx_.prog.exprs.resize(before);
     return true;
   }
   if (const ast::name_ref* n = plain_name(cx_.prog, cond)) {
     g.named = n->name;
     g.named_where = where(cond);
-    cx_.prog.exprs.resize(before);
   } else {
     g.inline_expr = cond;
   }
@@ -200,6 +232,8 @@ bool expr_parser::guard(const x::count_head& h, ast::guard& g) {
 }
 
 ast::expr_id expr_parser::count_node(const item& head, bool restricted) {
+  const depth_guard dg(*this, head.where);
+  if (!dg.ok()) return {};
   const x::count_head& h = as<x3::forward_ast<x::count_head>>(head.pre)->get();
   ast::count c;
   c.exists = h.kw == "exists";
@@ -216,6 +250,8 @@ ast::expr_id expr_parser::count_node(const item& head, bool restricted) {
 }
 
 ast::expr_id expr_parser::quantifier(const item& head, bool restricted) {
+  const depth_guard dg(*this, head.where);
+  if (!dg.ok()) return {};
   const x::quant_head& q = as<x3::forward_ast<x::quant_head>>(head.pre)->get();
   ast::quantifier r;
   r.kind = q.kind == "any" ? ast::quant_kind::any

@@ -94,6 +94,8 @@ ast::expr_id expr_parser::bool_top() {
   const ast::expr_id b = boolean(1);
   if (!b.valid() || !at_op(op_kind::question)) return b;
   ++k_;
+  const depth_guard g(*this, here());
+  if (!g.ok()) return {};
   const ast::expr_id t = expr(false);
   if (!t.valid()) return {};
   if (!at_op(op_kind::colon)) {
@@ -117,30 +119,37 @@ ast::expr_id expr_parser::count_top() {
     return {};
   }
   ++k_;
+  const depth_guard g(*this, here());
+  if (!g.ok()) return {};
   const ast::expr_id e = expr(false);
   if (!e.valid()) return {};
   return add(ast::conditional{p, c, e}, span{where(c).begin, where(e).end});
 }
 
+// `a && b || c` is `(a && b) || c`: a `||` list of `&&` chains (only one chain at level 2).
 ast::expr_id expr_parser::boolean(int min_level) {
-  ast::expr_id lhs = not_expr();
-  while (lhs.valid()) {
-    const bool is_and = at_op(op_kind::and_) && min_level <= 2;
-    const bool is_or = at_op(op_kind::or_) && min_level <= 1;
-    if (!is_and && !is_or) break;
+  std::vector<ast::expr_id> ors;
+  for (;;) {
+    std::vector<ast::expr_id> ands{not_expr()};
+    if (!ands.back().valid()) return {};
+    while (at_op(op_kind::and_)) {
+      ++k_;
+      ands.push_back(not_expr());
+      if (!ands.back().valid()) return {};
+    }
+    ors.push_back(chain(ast::binop::and_, ands));
+    if (min_level > 1 || !at_op(op_kind::or_)) break;
     ++k_;
-    const ast::expr_id rhs = is_and ? not_expr() : boolean(2);
-    if (!rhs.valid()) return {};
-    lhs = add(ast::binary{is_and ? ast::binop::and_ : ast::binop::or_, lhs, rhs},
-              span{where(lhs).begin, where(rhs).end});
   }
-  return lhs;
+  return chain(ast::binop::or_, ors);
 }
 
 ast::expr_id expr_parser::not_expr() {
   const item* it = peek();
   if (it && it->k == kind::prefix) {
     if (const auto* p = as<x::simple_prefix>(it->pre); p && p->op == '!') {
+      const depth_guard g(*this, it->where);
+      if (!g.ok()) return {};
       ++k_;
       const ast::expr_id operand = cx_.lang == ast::dialect::cr ? boolean(1) : not_expr();
       if (!operand.valid()) return {};
@@ -206,12 +215,27 @@ ast::expr_id expr_parser::batom() {
 
 ast::expr_id expr_parser::sum(int min_level, bool restricted) {
   ast::expr_id lhs = cunary(restricted);
+  // Operands of the current run of `+` (lhs first); joined by chain() when another operator
+  // or the end of the sum comes.
+  std::vector<ast::expr_id> run;
+  auto close_run = [&] {
+    if (run.size() > 1) lhs = chain(ast::binop::add, run);
+    run.clear();
+  };
   while (lhs.valid()) {
     const item* it = peek();
     if (!it || it->k != kind::op) break;
     const level lv = count_level(cx_.lang, it->op);
     if (lv.lhs == 0 || lv.lhs < min_level) break;
     ++k_;
+    if (it->op == op_kind::add) {
+      const ast::expr_id rhs = sum(lv.rhs, restricted);
+      if (!rhs.valid()) return {};
+      if (run.empty()) run.push_back(lhs);
+      run.push_back(rhs);
+      continue;
+    }
+    close_run();
     if (it->op == op_kind::if_) {  // .cr: `C1 if P else C2`, left associative
       const ast::expr_id p = boolean(1);
       if (!p.valid()) return {};
@@ -230,6 +254,7 @@ ast::expr_id expr_parser::sum(int min_level, bool restricted) {
     }
     warn_cr_reading(cx_, lhs);
   }
+  if (lhs.valid()) close_run();
   return lhs;
 }
 
@@ -245,6 +270,8 @@ ast::expr_id expr_parser::cunary(bool restricted) {
         cx_.fail(it->where, "expected a count, but '!' makes a Boolean");
         return {};
       }
+      const depth_guard g(*this, it->where);
+      if (!g.ok()) return {};
       ++k_;
       const ast::expr_id operand = cunary(restricted);
       if (!operand.valid()) return {};
@@ -270,6 +297,32 @@ ast::expr_id expr_parser::cunary(bool restricted) {
     }
   }
   return catom();
+}
+
+ast::expr_id expr_parser::chain(ast::binop op, const std::vector<ast::expr_id>& operands) {
+  // Up to this many operands keep the left-to-right tree as written (what `crasp expand` and the
+  // compiled layers show for ordinary programs); longer chains regroup, which && || + allow.
+  constexpr std::size_t as_written = 16;
+  auto join = [&](ast::expr_id l, ast::expr_id r) {
+    const ast::expr_id n = add(ast::binary{op, l, r}, span{where(l).begin, where(r).end});
+    warn_cr_reading(cx_, n);
+    return n;
+  };
+  if (operands.size() <= as_written) {
+    ast::expr_id lhs = operands.front();
+    for (std::size_t k = 1; k < operands.size(); ++k) lhs = join(lhs, operands[k]);
+    return lhs;
+  }
+  // Bottom-up pairing: each pass halves the list, so no recursion per operand.
+  std::vector<ast::expr_id> level = operands;
+  while (level.size() > 1) {
+    std::vector<ast::expr_id> up;
+    up.reserve((level.size() + 1) / 2);
+    for (std::size_t k = 0; k + 1 < level.size(); k += 2) up.push_back(join(level[k], level[k + 1]));
+    if (level.size() % 2 == 1) up.push_back(level.back());
+    level = std::move(up);
+  }
+  return level.front();
 }
 
 void expr_parser::leftover(ast::expr_id r, bool was_bool) {

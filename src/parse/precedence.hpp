@@ -44,6 +44,21 @@ class expr_parser {
     std::size_t k, exprs, pending;
   };
 
+  /// One level of recursion of the expression parser. The statement fails with a nesting error
+  /// once cx.depth passes max_nesting, before the stack can run out.
+  class depth_guard {
+   public:
+    depth_guard(expr_parser& p, span where);
+    ~depth_guard() { --cx_.depth; }
+    depth_guard(const depth_guard&) = delete;
+    depth_guard& operator=(const depth_guard&) = delete;
+    [[nodiscard]] bool ok() const { return ok_; }
+
+   private:
+    context& cx_;
+    bool ok_ = true;
+  };
+
   context& cx_;
   std::vector<item> items_;
   std::size_t k_ = 0;
@@ -60,6 +75,9 @@ class expr_parser {
   ast::expr_id add(ast::expr_node n, span where);
   [[nodiscard]] span where(ast::expr_id id) const { return cx_.prog.at(id).where; }
   void leftover(ast::expr_id r, bool was_bool);
+  /// Joins operands with one associative operator: left to right for short chains (as written),
+  /// as a balanced tree for long ones, so that a chain's depth grows with the log of its length.
+  ast::expr_id chain(ast::binop op, const std::vector<ast::expr_id>& operands);
 
   // precedence.cpp
   ast::expr_id expr(bool prefer_bool);

@@ -2,6 +2,7 @@
 // precedence where it differs from the conventional one, and count bodies that swallow a
 // comparison. Parentheses written by the user silence them.
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -12,9 +13,32 @@ namespace {
 
 bool unparenthesized(const ast::program& p, ast::expr_id id) { return !p.at(id).parenthesized; }
 
-std::string text(const context& cx, ast::expr_id id) { return std::string(cx.text(cx.prog.at(id).where)); }
+// Source text quoted in a warning, shortened in the middle when long (a warning about one
+// link of a 100,000-character chain must not copy the chain). Cuts at UTF-8 boundaries.
+std::string brief(std::string_view t) {
+  constexpr std::size_t keep = 30;
+  if (t.size() <= 2 * keep + 5) return std::string(t);
+  auto boundary = [&](std::size_t k) {
+    while (k > 0 && k < t.size() && (static_cast<unsigned char>(t[k]) & 0xC0) == 0x80) --k;
+    return k;
+  };
+  return std::string(t.substr(0, boundary(keep))) + " ... " +
+         std::string(t.substr(boundary(t.size() - keep)));
+}
+
+std::string text(const context& cx, ast::expr_id id) { return brief(cx.text(cx.prog.at(id).where)); }
+
+constexpr std::string_view reading_marker = "by the public interpreter";
+
+// One reading warning per statement is enough: a chain would repeat it once per link.
+bool warned_reading(const context& cx) {
+  for (const diagnostic& d : cx.pending)
+    if (d.level == severity::warning && d.message.find(reading_marker) != std::string::npos) return true;
+  return false;
+}
 
 void warn(context& cx, ast::expr_id node, const std::string& reading) {
+  if (warned_reading(cx)) return;
   cx.warning(cx.prog.at(node).where,
              fmt::format("'{}' is read as '{}' by the public interpreter; add parentheses to make "
                          "this explicit",
@@ -85,7 +109,7 @@ void warn_count_body(context& cx, ast::expr_id count) {
   std::string head(cx.text(span{whole.begin, body.begin}));
   while (!head.empty() && (head.back() == ' ' || head.back() == '\t')) head.pop_back();
   cx.warning(whole, fmt::format("'{}' is read as '{}({})'; add parentheses to make this explicit",
-                                cx.text(whole), head, text(cx, c.body)));
+                                brief(cx.text(whole)), brief(head), text(cx, c.body)));
 }
 
 }  // namespace crasp::parsing

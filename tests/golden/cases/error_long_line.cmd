@@ -1,0 +1,1 @@
+info programs/long_line.crasp

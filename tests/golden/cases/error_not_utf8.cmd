@@ -1,0 +1,1 @@
+info programs/not_utf8.crasp

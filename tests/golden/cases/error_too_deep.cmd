@@ -1,0 +1,1 @@
+info programs/too_deep.crasp
