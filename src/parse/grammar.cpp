@@ -44,7 +44,11 @@ auto named(char const* what, P const& p) {
   return x3::rule<named_id, Attr>{what} = x3::as_parser(p);
 }
 
-auto const word_char = x3::alnum | x3::char_('_');
+// ASCII character sets, not x3::alnum/space/...: those call <cctype> on the (signed) char, which
+// is undefined (and asserts in Spirit) for the bytes of non-ASCII UTF-8 characters.
+auto const letter = x3::char_("a-zA-Z_");
+auto const digit = x3::char_("0-9");
+auto const word_char = x3::char_("a-zA-Z0-9_");
 auto kw(char const* w) { return x3::lexeme[x3::lit(w) >> !word_char]; }
 
 x3::symbols<int> make_reserved() {
@@ -67,16 +71,16 @@ x3::symbols<x::op_kind> make_ops(bool with_ternary) {
 x3::symbols<x::op_kind> const all_ops = make_ops(true);
 x3::symbols<x::op_kind> const cond_ops = make_ops(false);  // a `where` clause ends at ':'
 
-auto const skipper = x3::space | (x3::lit("//") >> *x3::char_);
+auto const skipper = x3::char_(" \t\f\v\r\n") | (x3::lit("//") >> *x3::char_);
 
 // Lexical pieces.
 auto const name_text = x3::rule<class name_text_id, std::string>{"a name"} =
-    x3::raw[x3::lexeme[!(reserved >> !word_char) >> (x3::alpha | x3::char_('_')) >> *word_char]];
+    x3::raw[x3::lexeme[!(reserved >> !word_char) >> letter >> *word_char]];
 auto const close_quote = named("closing quote", x3::lit('"'));
 auto const string_lit = x3::rule<class string_lit_id, std::string>{"a string"} =
     x3::lexeme['"' > x3::raw[*(x3::char_ - '"')] > close_quote];
 auto const int_text = x3::rule<class int_text_id, std::string>{"an integer"} =
-    x3::raw[x3::lexeme[+x3::digit]];
+    x3::raw[x3::lexeme[+digit]];
 auto const close_paren = named("')' to close '('", x3::lit(')'));
 auto const close_bracket = named("']' to close '['", x3::lit(']'));
 
