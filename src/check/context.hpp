@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -116,6 +117,10 @@ struct context {
     return d;
   }
   std::uint32_t add_token(const std::string& tok);
+  /// Statement being checked (statements are checked in order, .cr imports first).
+  std::size_t current_stmt = 0;
+  /// Import names already warned about for being used above their `#import` line (.cr).
+  std::set<std::string> early_imports;
   /// Latest definition named `name` among defs[0, before); -1 when none.
   [[nodiscard]] int lookup(const std::string& name, int before) const;
   expr_info& at(ast::expr_id e) { return info.at(e.v); }

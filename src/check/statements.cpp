@@ -95,10 +95,23 @@ kind value_kind(context& cx, ast::expr_id e, std::vector<scope_var>& scope, int 
   return kind::error;
 }
 
+// The order statements are checked in: as written, except that the public interpreter applies
+// every `#import` before running the program, so in .cr files imports come first.
+std::vector<std::size_t> statement_order(const ast::program& prog) {
+  std::vector<std::size_t> order;
+  const bool hoist = prog.lang == ast::dialect::cr;
+  for (std::size_t s = 0; s < prog.statements.size(); ++s)
+    if (hoist && std::holds_alternative<ast::import_stmt>(prog.statements[s].node)) order.push_back(s);
+  for (std::size_t s = 0; s < prog.statements.size(); ++s)
+    if (!hoist || !std::holds_alternative<ast::import_stmt>(prog.statements[s].node)) order.push_back(s);
+  return order;
+}
+
 }  // namespace
 
 void check_statements(context& cx) {
-  for (std::size_t s = 0; s < cx.prog.statements.size(); ++s) {
+  for (const std::size_t s : statement_order(cx.prog)) {
+    cx.current_stmt = s;
     const ast::statement& st = cx.prog.statements[s];
     if (std::holds_alternative<ast::alphabet_decl>(st.node)) continue;
     int self = static_cast<int>(cx.defs.size());

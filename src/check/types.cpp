@@ -73,9 +73,35 @@ class typer {
     return k;
   }
 
+  // The `#import NAME` statement written below the current one, if any.
+  const ast::statement* later_import(const std::string& name) const {
+    for (std::size_t s = cx_.current_stmt + 1; s < cx_.prog.statements.size(); ++s) {
+      const auto* im = std::get_if<ast::import_stmt>(&cx_.prog.statements[s].node);
+      if (im && im->name == name) return &cx_.prog.statements[s];
+    }
+    return nullptr;
+  }
+
   void import_note(diagnostic& d, const std::string& name) {
-    if (name == "pred" || name == "pred4" || name == "pos_even")
-      d.notes.push_back(cx_.note(d.where, "'" + name + "' is predefined: add '#import " + name + "'"));
+    if (name != "pred" && name != "pred4" && name != "pos_even") return;
+    if (const ast::statement* im = later_import(name)) {  // only in .crasp: .cr imports come first
+      d.notes.push_back(cx_.note(im->where, "'#import " + name +
+                                                "' comes after this use; in .crasp files it must "
+                                                "come before"));
+      return;
+    }
+    d.notes.push_back(cx_.note(d.where, "'" + name + "' is predefined: add '#import " + name + "'"));
+  }
+
+  // .cr: an import used above its line is applied first, as by the public interpreter; said once
+  // per name, since a .crasp reader would expect an error.
+  void warn_early_import(const definition& D, span use) {
+    if (D.import_tree < 0 || D.stmt <= cx_.current_stmt || !cx_.early_imports.insert(D.name).second)
+      return;
+    cx_.diags.warning(cx_.src, use, "'" + D.name + "' is used above its '#import " + D.name +
+                                        "' line; imports apply to the whole program, as in the "
+                                        "public interpreter")
+        .notes.push_back(cx_.note(cx_.prog.statements[D.stmt].where, "the import is here"));
   }
 
   kind on(ast::expr_id, const ast::expr&, const ast::token_lit&) { return kind::boolean; }
@@ -109,6 +135,7 @@ class typer {
     }
     in.def = d;
     const definition& D = cx_.defs[static_cast<std::size_t>(d)];
+    warn_early_import(D, x.where);
     bool bad = false;
     for (const ast::sym_ref& a : n.args) {
       if (!a.literal && !find_var(a.text)) {
@@ -283,6 +310,7 @@ class typer {
         bad = true;
       } else {
         const definition& D = cx_.defs[static_cast<std::size_t>(d)];
+        warn_early_import(D, n.g.named_where);
         bad = !guard_def(D, n.g.named_where);
         if (!bad) cx_.guard_of[e.v] = D.guard;
       }

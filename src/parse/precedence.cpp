@@ -184,7 +184,17 @@ ast::expr_id expr_parser::batom() {
   const bool continues = next && next->k == kind::op &&
                          (is_cmp_op(next->op) || is_arith_op(next->op) ||
                           (cx_.lang == ast::dialect::cr && next->op == op_kind::if_));
-  if (boolish() && (!continues || restricted_)) return bool_atom();
+  if (boolish() && (!continues || restricted_)) {
+    const mark m = save();
+    const ast::expr_id b = bool_atom();
+    // `# (C + 1) > 0`: a parenthesized count cannot be the body, so the body is not cut short
+    // before the comparison: the count reading `#((C + 1) > 0)` is tried instead, as ANTLR does.
+    if (!b.valid() || !continues || !surely_count(cx_.prog, b)) return b;
+    cx_.fail(where(b), fmt::format("'{}' is a count, but a Boolean is expected here",
+                                   cx_.text(where(b))));
+    restore(m);
+    return {};
+  }
   if (it->k == kind::prefix) {
     if (const auto* c = as<x3::forward_ast<x::count_head>>(it->pre);
         c && c->get().kw == "exists") {
@@ -196,11 +206,19 @@ ast::expr_id expr_parser::batom() {
     const mark m = save();
     const ast::expr_id lhs = sum(1, true);
     if (lhs.valid() && at_cmp()) {
-      const ast::binop op = to_binop(peek()->op);
-      ++k_;
-      const ast::expr_id rhs = sum(1, false);
-      if (!rhs.valid()) return {};
-      return add(ast::binary{op, lhs, rhs}, span{where(lhs).begin, where(rhs).end});
+      const ast::expr_id r = comparison(lhs);
+      if (!r.valid() || !at_cmp() || it->k != kind::prefix) return r;
+      // `# Z < 1 <= 3` is a chain with the count cut short, but `#` may swallow the first
+      // comparison: `(#(Z < 1)) <= 3` is the public interpreter's (only) reading. The count
+      // body warning says so.
+      restore(m);
+      const ast::expr_id whole = sum(1, false);
+      if (whole.valid() && at_cmp()) {
+        const ast::expr_id r2 = comparison(whole);
+        if (r2.valid() && !at_cmp()) return r2;
+      }
+      restore(m);  // back to the first reading: the caller reports the chain
+      return comparison(sum(1, true));
     }
     if (lhs.valid())
       cx_.fail(where(lhs),
@@ -211,6 +229,14 @@ ast::expr_id expr_parser::batom() {
   if (boolish()) return bool_atom();
   cx_.fail(it->where, "expected a Boolean expression");
   return {};
+}
+
+ast::expr_id expr_parser::comparison(ast::expr_id lhs) {
+  const ast::binop op = to_binop(peek()->op);
+  ++k_;
+  const ast::expr_id rhs = sum(1, false);
+  if (!rhs.valid()) return {};
+  return add(ast::binary{op, lhs, rhs}, span{where(lhs).begin, where(rhs).end});
 }
 
 ast::expr_id expr_parser::sum(int min_level, bool restricted) {

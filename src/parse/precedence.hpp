@@ -86,6 +86,8 @@ class expr_parser {
   ast::expr_id boolean(int min_level);
   ast::expr_id not_expr();
   ast::expr_id batom();
+  /// `lhs CMP sum`, the comparison operator being the next item.
+  ast::expr_id comparison(ast::expr_id lhs);
   ast::expr_id sum(int min_level, bool restricted);
   ast::expr_id cunary(bool restricted);
 
@@ -106,6 +108,9 @@ void warn_count_body(context& cx, ast::expr_id count);
 
 /// Helpers on AST nodes used by the parser.
 bool is_comparison(ast::binop op);
+/// Whether a node can only be a count, whatever its names turn out to be (an integer, a count,
+/// arithmetic, min/max, a sum, a conditional with such a branch).
+bool surely_count(const ast::program& p, ast::expr_id id);
 bool is_binary(const ast::program& p, ast::expr_id id, std::initializer_list<ast::binop> ops);
 
 }  // namespace crasp::parsing

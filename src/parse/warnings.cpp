@@ -74,6 +74,21 @@ bool is_binary(const ast::program& p, ast::expr_id id, std::initializer_list<ast
   return false;
 }
 
+bool surely_count(const ast::program& p, ast::expr_id id) {
+  const ast::expr_node& n = p.at(id).node;
+  if (std::holds_alternative<ast::int_lit>(n) || std::holds_alternative<ast::minmax>(n)) return true;
+  if (const auto* c = std::get_if<ast::count>(&n)) return !c->exists;  // `exists` is a Boolean
+  if (const auto* u = std::get_if<ast::unary>(&n)) return u->op == ast::unop::neg;
+  if (const auto* b = std::get_if<ast::binary>(&n))
+    return b->op == ast::binop::add || b->op == ast::binop::sub || b->op == ast::binop::mul ||
+           b->op == ast::binop::mod;
+  if (const auto* q = std::get_if<ast::quantifier>(&n)) return q->kind == ast::quant_kind::sum;
+  // Branches nest by at most max_nesting levels: the parser refused deeper programs.
+  if (const auto* c = std::get_if<ast::conditional>(&n))
+    return surely_count(p, c->then_) || surely_count(p, c->else_);
+  return false;
+}
+
 void warn_cr_reading(context& cx, ast::expr_id node) {
   if (cx.lang != ast::dialect::cr) return;
   const ast::program& p = cx.prog;

@@ -170,3 +170,46 @@ TEST_CASE("a redefined name shadows the earlier one, with a warning") {
     return count_upto(i, [&](long long j) { return is(w, j, "b"); });
   });
 }
+
+// Programs the public interpreter runs although a conventional reading would reject them: the
+// only well-formed reading is taken, with a warning that shows it.
+TEST_CASE("a count whose body cannot stop before a comparison swallows it") {
+  auto n = [](const word& w, long long i, const char* t) {
+    return count_upto(i, [&](long long j) { return is(w, j, t); });
+  };
+  // `# (C + 1) > 0` is #((C + 1) > 0): every position.
+  check_program("C = # \"a\"\nP = # (C + 1) > 0\n",
+                [](const word&, long long i) -> long long { return i + 1; });
+  check_program("P = # (1) > 0\n", [](const word&, long long i) -> long long { return i + 1; });
+  check_program("C = # \"a\"\nP = # (C - 2) >= 0\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return n(w, j, "a") >= 2; });
+  });
+  // `# "a" && (# "b") == 1` is #("a" && ((# "b") == 1)).
+  check_program("P = # \"a\" && (# \"b\") == 1\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return is(w, j, "a") && n(w, j, "b") == 1; });
+  });
+  // `# Z < 1 <= 3` is (#(Z < 1)) <= 3.
+  check_program("Z = # \"a\"\nP = # Z < 1 <= 3\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return n(w, j, "a") < 1; }) <= 3;
+  });
+}
+
+TEST_CASE("an import applies to the whole program, as the public interpreter applies it first") {
+  const std::string text = "after_a = (#[pred] \"a\") >= 1\n#import pred\nL = (# (\"b\" && after_a)) >= 1\n";
+  crasp::load_result loaded = crasp::load_text("late.cr", text);
+  REQUIRE(loaded.ok());
+  CHECK(loaded.diags.warning_count() == 1);
+  check_program(text, [](const word& w, long long i) -> long long {
+    for (long long j = 1; j <= i; ++j)
+      if (is(w, j - 1, "a") && is(w, j, "b")) return 1;
+    return 0;
+  });
+  // A unary import used as a Boolean, twice: one warning per name.
+  crasp::load_result twice =
+      crasp::load_text("late.cr", "X = # (pos_even && \"a\")\nY = # pos_even\n#import pos_even\n");
+  REQUIRE(twice.ok());
+  CHECK(twice.diags.warning_count() == 1);
+  // .crasp keeps "defined before use", and says where the import is.
+  crasp::load_result strict = crasp::load_text("late.crasp", text);
+  CHECK_FALSE(strict.ok());
+}

@@ -1,0 +1,1 @@
+info programs/late_import.crasp

@@ -1,0 +1,1 @@
+run programs/public_readings.cr "a b a"
