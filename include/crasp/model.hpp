@@ -158,6 +158,21 @@ constexpr double attention_sum_terms(double n) {
   return attention_sum_block + depth;
 }
 
+/// Query-key pairs a causal forward pass over `positions` positions scores, summed over all
+/// heads: heads x n(n+1)/2, the part of its cost that grows with the square of the length.
+template <class T> double attention_pairs(const basic_model<T>& m, std::size_t positions) {
+  std::size_t heads = 0;
+  for (const auto& l : m.layers) heads += l.heads.size();
+  const auto n = static_cast<double>(positions);
+  return static_cast<double>(heads) * n * (n + 1) / 2;
+}
+
+/// Default limit on the attention pairs (attention_pairs) that one verification, one input of a
+/// transformer run or one compiled variant of a crasp check may need. Attention-bound models score
+/// about 4e7 pairs/s on one core (docs/performance.md), so this is some minutes of work; past it
+/// the work is refused up front instead of running for hours.
+inline constexpr double default_max_attention = 2e10;
+
 /// Options of forward().
 struct forward_options {
   bool keep_residuals = false;  ///< also return the residual after every sublayer

@@ -57,6 +57,11 @@ struct task_check_options {
   /// Searched before programs_dir when not empty: a catalogue task whose program (or candidate)
   /// this folder holds runs that file instead; the others keep the bundled ones.
   std::string override_dir;
+  /// Caps on each compiled variant: its float64 weights (compile_options::max_model_bytes) and
+  /// the attention query-key pairs of all its instances (model::attention_pairs). A variant over
+  /// either cap is not run; the task reports it as a problem.
+  std::uint64_t max_model_bytes = default_max_model_bytes;
+  double max_attention = model::default_max_attention;
   /// Worker threads over tasks (0: hardware concurrency). Results do not depend on it.
   unsigned threads = 0;
   /// Called after each unit of work (thread-safe: calls are serialized); `what` names it.
@@ -189,11 +194,14 @@ std::vector<check_bin> check_bins(const task_check_options& options);
 /// whether the witness was exact everywhere it ran: a witness that fails proves nothing, and a
 /// cited "yes" is then shown as unknown (a failing witness never shows yes); a plain C-RASP
 /// witness makes NoPE "yes" even where the literature says otherwise (the disagreement is
-/// reported, not hidden). `program` names the witness file in reasons (default: the bundled one).
+/// reported, not hidden). `program` names the witness file in reasons (default: the bundled one);
+/// `not_run` says the witness answered right wherever it ran but some compiled variant could not
+/// be built or run (over a size or attention limit), which the reason then says instead.
 std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec& task,
                                                          std::optional<ir::program_class> witness,
                                                          bool witness_exact,
-                                                         const std::string& program = {});
+                                                         const std::string& program = {},
+                                                         bool not_run = false);
 
 /// The final verdicts of a user's task: C-RASP[pos] "yes" exactly when the witness was exact on
 /// every bin, engine and searched input and was run on at least one (`tested` instances in

@@ -32,6 +32,12 @@ struct verify_options {
   /// come close enough to exercise comparisons). Deterministic for a given seed.
   std::size_t random_per_bucket = 8;
   std::uint64_t seed = 1;
+  /// Limit on the attention pairs (model::attention_pairs) the planned inputs may need, counting
+  /// every random input at its bucket's longest length. Past it, verify fails before running
+  /// anything, unless `fit_attention` is set: then the longest random buckets are left out until
+  /// the plan fits (the report's buckets say how far the check went).
+  double max_attention = model::default_max_attention;
+  bool fit_attention = false;
   /// Called after each bucket (exhaustive lengths count as one bucket each); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
@@ -64,6 +70,10 @@ struct verify_report {
   std::size_t inputs = 0;
   std::size_t decisions = 0;
   std::size_t mismatches = 0;
+  /// Upper bound on the attention pairs the plan needed (see verify_options::max_attention), and
+  /// the longest length the random buckets left out for it would have reached (0: none left out).
+  double attention_pairs = 0;
+  int left_out_to = 0;
   std::optional<counterexample> shortest;  ///< set when mismatches > 0
   [[nodiscard]] bool ok() const { return mismatches == 0; }
 };

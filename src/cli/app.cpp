@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "crasp/compile.hpp"
 #include "option_checks.hpp"
 
@@ -108,12 +110,28 @@ void add_precision(CLI::App* sub, engine_options& opts) {
       ->default_str("f64");
 }
 
-/// --engine, --pe, --precision and --max-len: the commands that can run either engine.
+/// --max-attention: the limit on a transformer's attention work (model::attention_pairs).
+void add_max_attention(CLI::App* sub, engine_options& opts) {
+  sub->add_option_function<std::string>(
+         "--max-attention",
+         [&opts](const std::string& s) {
+           opts.max_attention = std::stod(s);
+           opts.max_attention_given = true;
+         },
+         "refuse transformer work needing more attention query-key pairs than this (summed over "
+         "heads and forward passes; grows with the square of the length)")
+      ->check(number_in(1, 1e18))
+      ->type_name("PAIRS")
+      ->default_str(fmt::format("{:g}", model::default_max_attention));
+}
+
+/// --engine, --pe, --precision, --max-len and --max-attention: the commands that can run either engine.
 void add_engine_flags(CLI::App* sub, engine_options& opts) {
   add_engine_choice(sub, opts);
   add_pe(sub, opts);
   add_precision(sub, opts);
   add_max_len(sub, opts);
+  add_max_attention(sub, opts);
 }
 
 /// --exact-booleans: cleaning clamps after every comparison (compile and verify).
@@ -202,6 +220,7 @@ command_line::command_line()
   add_max_len(compile_, compile_opts_.engine);
   add_exact_booleans(compile_, compile_opts_.engine);
   add_max_model(compile_, compile_opts_.engine);
+  add_max_attention(compile_, compile_opts_.engine);
   compile_->add_option("--check-samples", compile_opts_.check_samples,
                        "random inputs per length bucket in the compile-time check")
       ->type_name("K")
@@ -221,6 +240,7 @@ command_line::command_line()
   add_max_len(verify_, verify_opts_.engine);
   add_exact_booleans(verify_, verify_opts_.engine);
   add_max_model(verify_, verify_opts_.engine);
+  add_max_attention(verify_, verify_opts_.engine);
   add_precision(verify_, verify_opts_.engine);
   verify_->add_option_function<std::string>(
          "--exhaustive-length",
@@ -296,6 +316,17 @@ command_line::command_line()
   check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
+  check_->add_option("--max-model-mib", check_opts_.max_model_mib,
+                     "do not build a compiled variant with more float64 weights than this (MiB)")
+      ->type_name("N")
+      ->check(integer_in(1, max_model_mib))
+      ->capture_default_str();
+  check_->add_option("--max-attention", check_opts_.max_attention,
+                     "do not run a compiled variant whose instances need more attention "
+                     "query-key pairs than this")
+      ->type_name("PAIRS")
+      ->check(number_in(1, 1e18))
+      ->default_str(fmt::format("{:g}", model::default_max_attention));
   check_->add_option("--seed", check_opts_.seed, "seed of the random instances")
       ->capture_default_str()
       ->check(integer_in(0, max_seed));

@@ -118,6 +118,8 @@ struct check_command_options {
   std::string programs;  ///< --programs DIR: replaces the bundled programs DIR holds
   double oracle_timeout = 10;  ///< --oracle-timeout SECONDS: longest wait for a script's line
   std::string plot;      ///< --plot FILE.svg
+  std::uint64_t max_model_mib = default_max_model_bytes >> 20;  ///< --max-model-mib
+  double max_attention = model::default_max_attention;         ///< --max-attention
   unsigned threads = 0;
   bool json = false;
   bool progress = false;

@@ -72,6 +72,8 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.programs_dir = bundled_programs_dir();
   o.override_dir = opts.programs;
   o.threads = opts.threads;
+  o.max_model_bytes = opts.max_model_mib << 20;
+  o.max_attention = opts.max_attention;
   o.oracle_timeout = opts.oracle_timeout;
   if (!opts.programs.empty()) {
     std::error_code ec;

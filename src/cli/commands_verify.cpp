@@ -91,6 +91,7 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
   verify_options vopts;
   vopts.prec = opts.engine.prec;
   vopts.exhaustive_length = opts.exhaustive_length;
+  vopts.max_attention = opts.engine.max_attention;
   vopts.random_per_bucket = opts.samples;
   vopts.seed = opts.seed;
   progress_line progress(io, "verify");

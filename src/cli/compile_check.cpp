@@ -46,6 +46,10 @@ std::optional<std::vector<precision_check>> check_compiled(const ir::program& pr
     v.prec = prec;
     v.exhaustive_budget = 2000;
     v.random_per_bucket = opts.check_samples;
+    // The check is a bonus of compiling: on a model built for very long inputs it covers the
+    // lengths that fit the attention limit, and says so, rather than refusing to compile.
+    v.max_attention = opts.engine.max_attention;
+    v.fit_attention = true;
     progress_line progress(io, "compile: checking " + c.name);
     if (opts.progress || io.err_is_terminal) {
       v.progress = [&progress](std::size_t done, std::size_t total) {
@@ -61,6 +65,12 @@ std::optional<std::vector<precision_check>> check_compiled(const ir::program& pr
     c.report = std::move(*report);
     for (const auto& b : c.report.buckets)
       if (b.inputs > 0) c.max_length = std::max(c.max_length, b.max_length);
+    if (c.report.left_out_to > 0)
+      print_warning(io, opts.common.program,
+                 fmt::format("the {} check stops at length {}, not {}: longer inputs would take "
+                             "it past {:.3g} attention query-key pairs (--max-attention)",
+                             c.name, c.max_length, c.report.left_out_to,
+                             opts.engine.max_attention));
     compiled.model.info["check." + c.name] = c.text();
     out.push_back(std::move(c));
   }

@@ -76,9 +76,42 @@ bool engine::is_generator() const {
   return program_->is_generator();
 }
 
+// Attention pairs of one forward pass of whichever model the engine holds (0 for none).
+double engine_pairs(const std::variant<std::monostate, model::model, model::model_f32>& m,
+                    std::size_t positions) {
+  if (const auto* d = std::get_if<model::model>(&m)) return model::attention_pairs(*d, positions);
+  if (const auto* f = std::get_if<model::model_f32>(&m)) return model::attention_pairs(*f, positions);
+  return 0;
+}
+
+bool engine::attention_fits(std::size_t length, const std::string& origin,
+                            diagnostics& diags) const {
+  const double pairs = engine_pairs(model_, length + 1);
+  if (pairs <= max_attention_) return true;
+  diags.error(origin, fmt::format("an input of {} tokens needs {:.3g} attention query-key pairs in "
+                                  "this model, more than the limit of {:.3g} (--max-attention); "
+                                  "the interpreter (--engine interpreter) answers in linear time",
+                                  length, pairs, max_attention_));
+  return false;
+}
+
+std::size_t engine::generation_steps(std::size_t length, std::size_t max_new) const {
+  double total = 0;
+  std::size_t steps = 0;
+  // Step k runs the model on length + k tokens plus BOS; stop counting at max_new.
+  if (engine_pairs(model_, length + max_new + 1) == 0) return max_new;  // no attention heads
+  while (steps < max_new) {
+    total += engine_pairs(model_, length + steps + 1);
+    if (total > max_attention_) break;
+    ++steps;
+  }
+  return steps;
+}
+
 std::optional<answer> engine::run(const std::vector<std::string>& tokens,
                                   const std::string& origin, diagnostics& diags) const {
   if (is_transformer() && !check_tokens(tokens, origin, diags)) return std::nullopt;
+  if (is_transformer() && !attention_fits(tokens.size(), origin, diags)) return std::nullopt;
   if (const auto* m = std::get_if<model::model>(&model_)) {
     return run_model(*m, kind_, tokens, origin, diags);
   }
@@ -106,12 +139,25 @@ std::optional<length_trust> engine::trust(std::size_t length) const {
 std::optional<generate_output> engine::generate(const std::vector<std::string>& prefix,
                                                 std::size_t max_new, const std::string& origin,
                                                 diagnostics& diags) const {
-  if (is_transformer() && !check_tokens(prefix, origin, diags)) return std::nullopt;
+  if (!is_transformer()) return crasp::generate(*program_, prefix, max_new, origin, diags);
+  if (!check_tokens(prefix, origin, diags) || !attention_fits(prefix.size(), origin, diags))
+    return std::nullopt;
+  // Each generated token re-runs the model on the whole sequence: stop where the sum of those
+  // passes would pass the limit, and say so if generation had not ended by itself there.
+  const std::size_t steps = generation_steps(prefix.size(), max_new);
   // generate_transformer warns itself when the sequence runs past the certified range.
-  auto on_model = [&](const auto& m) { return generate_transformer(m, prefix, max_new, origin, diags); };
-  if (const auto* m = std::get_if<model::model>(&model_)) return on_model(*m);
-  if (const auto* m = std::get_if<model::model_f32>(&model_)) return on_model(*m);
-  return crasp::generate(*program_, prefix, max_new, origin, diags);
+  auto on_model = [&](const auto& m) { return generate_transformer(m, prefix, steps, origin, diags); };
+  std::optional<generate_output> out;
+  if (const auto* m = std::get_if<model::model>(&model_)) out = on_model(*m);
+  if (const auto* m = std::get_if<model::model_f32>(&model_)) out = on_model(*m);
+  if (out && steps < max_new && out->reason == stop_reason::max_new) {
+    diags.error(origin, fmt::format("generation stopped after {} tokens: one more would take the "
+                                    "model's forward passes past {:.3g} attention query-key pairs "
+                                    "(--max-attention)",
+                                    steps, max_attention_));
+    return std::nullopt;
+  }
+  return out;
 }
 
 std::optional<compiled_program> compile_for_cli(const ir::program& program,
@@ -132,6 +178,7 @@ std::optional<engine> engine_for_program(ir::program program, const engine_optio
   diagnostics diags;
   auto e = engine::transformer(compiled->model, opts.prec, std::move(program), "<compiled model>",
                                diags);
+  if (e) e->limit_attention(opts.max_attention);
   print_diagnostics(diags, io);
   return e;
 }
@@ -144,6 +191,7 @@ std::string engine_flags_error(const engine_options& opts, const std::string& pa
     if (opts.pe_given) return "--pe needs --engine transformer";
     if (opts.prec_given) return "--precision needs --engine transformer";
     if (opts.max_len_given) return "--max-len needs --engine transformer";
+    if (opts.max_attention_given) return "--max-attention needs --engine transformer";
   }
   if (saved && has_alphabets) {
     return "--alphabet cannot change a saved model; compile the program with --alphabet instead";
@@ -174,6 +222,7 @@ opened_engine open_engine(const program_options& prog, const engine_options& opt
     }
     diagnostics diags;
     auto e = engine::transformer(m, opts.prec, std::nullopt, prog.program, diags);
+    if (e) e->limit_attention(opts.max_attention);
     print_diagnostics(diags, io);
     if (!e) return {std::nullopt, exit_code::failure};
     return {std::move(e), exit_code::ok};

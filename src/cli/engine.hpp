@@ -50,6 +50,9 @@ class engine {
   /// How far a transformer's answer at `length` program tokens is guaranteed (nullopt for the
   /// interpreter, which is exact at every length).
   [[nodiscard]] std::optional<length_trust> trust(std::size_t length) const;
+  /// Limit on the attention pairs (model::attention_pairs) of one input of a transformer run,
+  /// or of all the forward passes of one generation.
+  void limit_attention(double pairs) { max_attention_ = pairs; }
   /// Greedy generation, as crasp::generate.
   std::optional<generate_output> generate(const std::vector<std::string>& prefix,
                                           std::size_t max_new, const std::string& origin,
@@ -64,6 +67,13 @@ class engine {
   std::optional<ir::program> program_;
   std::variant<std::monostate, model::model, model::model_f32> model_;
   output_kind kind_ = output_kind::boolean;
+  double max_attention_ = model::default_max_attention;
+  /// False, with an error, when one forward pass over `length` program tokens (plus BOS) needs
+  /// more attention pairs than the limit.
+  bool attention_fits(std::size_t length, const std::string& origin, diagnostics& diags) const;
+  /// Tokens a generation from `length` tokens may add before its forward passes, one per token,
+  /// pass the limit.
+  [[nodiscard]] std::size_t generation_steps(std::size_t length, std::size_t max_new) const;
 };
 
 /// Compiles a checked program with the engine flags (pe, max-len); diagnostics go to stderr.

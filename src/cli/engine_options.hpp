@@ -24,11 +24,15 @@ struct engine_options {
   bool exact_booleans = false;  ///< `--exact-booleans` (compile and verify only)
   /// `--max-model-mib` (compile and verify only): the cap on the model's float64 weights.
   std::uint64_t max_model_bytes = default_max_model_bytes;
+  /// `--max-attention`: the limit on attention query-key pairs (model::attention_pairs) of one
+  /// input (run, examples), one generation, or one verification plan.
+  double max_attention = model::default_max_attention;
   // Which model flags were given explicitly: with the interpreter they are usage errors (they
   // would silently change nothing), and a saved model ignores them with a warning.
   bool pe_given = false;
   bool prec_given = false;
   bool max_len_given = false;
+  bool max_attention_given = false;
 };
 
 /// "interpreter" or "transformer".

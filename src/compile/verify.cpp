@@ -106,6 +106,40 @@ std::vector<std::pair<int, int>> random_ranges(int exhaustive, int longest) {
   return out;
 }
 
+// The attention pairs of the plan, each random input counted at its bucket's longest length
+// (one BOS position more). Too much is an error, or with fit_attention drops the longest buckets.
+template <class T>
+bool fit_plan(const model::basic_model<T>& m, std::size_t symbols, int& exhaustive,
+              std::vector<std::pair<int, int>>& ranges, const verify_options& opts,
+              verify_report& report, diagnostics& diags) {
+  const auto pairs = [&](int length) {
+    return model::attention_pairs(m, static_cast<std::size_t>(length) + 1);
+  };
+  const auto total = [&] {
+    double t = exhaustive > 0
+                   ? std::pow(static_cast<double>(symbols), exhaustive) * pairs(exhaustive)
+                   : 0;
+    for (const auto& r : ranges) t += static_cast<double>(opts.random_per_bucket) * pairs(r.second);
+    return t;
+  };
+  report.attention_pairs = total();
+  if (report.attention_pairs <= opts.max_attention) return true;
+  if (!opts.fit_attention) {
+    diags.error("verify",
+                fmt::format("checking inputs up to length {} ({} random per length bucket) needs "
+                            "up to {:.3g} attention query-key pairs, more than the limit of {:.3g} "
+                            "(--max-attention); lower --max-len or --samples, or raise the limit",
+                            ranges.empty() ? exhaustive : ranges.back().second,
+                            opts.random_per_bucket, report.attention_pairs, opts.max_attention));
+    return false;
+  }
+  report.left_out_to = ranges.empty() ? exhaustive : ranges.back().second;
+  while (!ranges.empty() && total() > opts.max_attention) ranges.pop_back();
+  while (ranges.empty() && exhaustive > 0 && total() > opts.max_attention) --exhaustive;
+  report.attention_pairs = total();
+  return true;
+}
+
 // Raw generator output only (no std distributions): the same seed gives the same inputs on
 // every platform.
 std::uint64_t below(std::mt19937_64& rng, std::uint64_t n) {
@@ -140,13 +174,14 @@ std::optional<verify_report> verify_in(const ir::program& program, const model::
   encoded->erase(encoded->begin());  // the BOS
   const std::size_t symbols = alphabet.size();
   const int longest = std::max(0, m.max_len - 1);
-  const auto exhaustive = exhaustive_length(symbols, opts, longest, diags);
+  auto exhaustive = exhaustive_length(symbols, opts, longest, diags);
   if (!exhaustive) return std::nullopt;
-  const auto ranges = opts.random_per_bucket > 0 && symbols > 0
+  auto ranges = opts.random_per_bucket > 0 && symbols > 0
                           ? random_ranges(*exhaustive, longest)
                           : std::vector<std::pair<int, int>>{};
 
   verify_report report;
+  if (!fit_plan(m, symbols, *exhaustive, ranges, opts, report, diags)) return std::nullopt;
   for (int l = 1; l <= *exhaustive; ++l) report.buckets.push_back({l, l, true});
   for (const auto& [lo, hi] : ranges) report.buckets.push_back({lo, hi, false});
   const std::size_t total = report.buckets.size();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -78,14 +79,15 @@ bool valid(const task_check_options& o, diagnostics& diags) {
 // A catalogue task's verdicts come from the literature, confirmed or upgraded by its witness; a
 // spec's from its witness alone.
 void decide(const task_plan& plan, std::optional<ir::program_class> witness, bool exact,
-            std::size_t tested, task_result& r) {
+            bool not_run, std::size_t tested, task_result& r) {
   const candidate_result* refutation = r.witness && r.witness->found ? &*r.witness : nullptr;
   const bool witness_failed = plan.witness && (!exact || refutation != nullptr);
   if (plan.catalogue != nullptr) {
     // A witness that did not load failed as much as one that answered wrong.
     const auto klass = witness_failed && !witness ? std::optional(ir::program_class::crasp_pos)
                                                   : witness;
-    std::tie(r.nope, r.ape) = final_verdicts(*plan.catalogue, klass, exact, r.program);
+    std::tie(r.nope, r.ape) = final_verdicts(*plan.catalogue, klass, exact, r.program,
+                                             not_run && refutation == nullptr);
   } else {
     std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact, refutation, tested);
   }
@@ -141,6 +143,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
 
   std::optional<ir::program_class> witness;
   bool exact = false;
+  bool not_run = false;
   if (plan.witness) {
     if (!plan.witness->program) {
       r.ok = false;
@@ -153,10 +156,12 @@ task_result run_task(task_plan& plan, const task_check_options& options,
       r.program_class = *witness == ir::program_class::crasp ? "C-RASP" : "C-RASP[pos]";
       check_detail::run_engines(plan, *plan.witness->program, options, instances, r, step);
       exact = r.ok;
+      not_run = !r.ok;  // so far only a variant that could not be built or run fails
       for (const auto& e : r.engines)
         for (std::size_t b = 0; b < e.bins.size(); ++b)
           if (e.applicable && e.bins[b].correct != e.bins[b].total) {
             exact = false;
+            not_run = false;
             r.problems.push_back(fmt::format("{} is wrong on {} of {} {} instances: {}", e.name,
                                              e.bins[b].total - e.bins[b].correct,
                                              e.bins[b].total, bins[b].name,
@@ -200,7 +205,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
   if (!std::all_of(r.candidates.begin(), r.candidates.end(),
                    [](const candidate_result& c) { return c.found; }))
     r.ok = false;
-  decide(plan, witness, exact, tested, r);
+  decide(plan, witness, exact, not_run, tested, r);
   step(r.task + " verdict");
   r.seconds = seconds_since(t0);
   return r;
@@ -262,9 +267,20 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   // depend on the number of threads or their scheduling.
   report.tasks.resize(plans.size());
   std::atomic<std::size_t> next{0};
+  // An exception in a worker (std::bad_alloc on a task too large for the machine) must not
+  // escape its thread, which would terminate the process: the first one is kept, the other
+  // workers stop taking tasks, and it is rethrown here, as if the work had run on this thread.
+  std::mutex error_mutex;
+  std::exception_ptr error;
   const auto worker = [&] {
-    for (std::size_t i = next++; i < plans.size(); i = next++)
-      report.tasks[i] = run_task(plans[i], options, report.bins, tick);
+    try {
+      for (std::size_t i = next++; i < plans.size(); i = next++)
+        report.tasks[i] = run_task(plans[i], options, report.bins, tick);
+    } catch (...) {
+      const std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      next = plans.size();
+    }
   };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(plans.size())));
@@ -272,6 +288,7 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
   report.seconds = seconds_since(t0);
   return report;
 }

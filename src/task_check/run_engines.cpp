@@ -56,6 +56,18 @@ void run_model(const model::basic_model<T>& m, tasks::answer_format format,
   }
 }
 
+// Attention pairs of one run of the model over every instance (one forward pass each, over the
+// prompt plus, for a continuation judged by teacher forcing, the answer; BOS included).
+double planned_pairs(const model::model& m, const std::vector<bin_instances>& bins,
+                     bool continuation) {
+  double total = 0;
+  for (const auto& b : bins)
+    for (const auto& inst : b.items)
+      total += model::attention_pairs(
+          m, inst.input.size() + (continuation ? inst.expected.size() : 0) + 1);
+  return total;
+}
+
 }  // namespace
 
 std::size_t work_units(const task_plan& plan, const task_check_options& options) {
@@ -98,9 +110,18 @@ void run_engines(const task_plan& plan, const ir::program& program,
       compile_options copts;
       copts.pe = pe;
       copts.max_len = static_cast<int>(longest);
+      copts.max_model_bytes = options.max_model_bytes;
       compiled = compile(program, copts, diags);
       if (!compiled) {
         why = "compile failed: " + render(diags);
+      } else if (const double pairs = planned_pairs(compiled->model, bins, continuation);
+                 pairs > options.max_attention) {
+        why = fmt::format("not run: its instances need {:.3g} attention query-key pairs, more "
+                          "than the limit of {:.3g} (--max-attention)",
+                          pairs, options.max_attention);
+        compiled.reset();
+      }
+      if (!compiled) {
         r.problems.push_back(fmt::format("{} {}: {}", name, label, why));
         r.ok = false;
       }

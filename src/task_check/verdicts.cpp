@@ -9,7 +9,8 @@ namespace crasp {
 std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec& task,
                                                          std::optional<ir::program_class> witness,
                                                          bool witness_exact,
-                                                         const std::string& program) {
+                                                         const std::string& program,
+                                                         bool not_run) {
   tasks::verdict nope = task.nope, ape = task.ape;
   const std::string where =
       program.empty() || program == task.program ? "programs/" + task.program : program;
@@ -17,7 +18,9 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
   if (!witness_exact) {
     // A wrong program witnesses nothing. A "yes" is not shown on the strength of a program that
     // just failed: it becomes unknown, with the literature's reason kept.
-    const std::string warn = "; the witness " + where + " is wrong on some tested input";
+    const std::string warn = "; the witness " + where +
+                             (not_run ? " could not be run on every compiled model (see Problems)"
+                                      : " is wrong on some tested input");
     for (auto* v : {&nope, &ape}) {
       if (v->value == tasks::expressible::yes) {
         v->value = tasks::expressible::unknown;

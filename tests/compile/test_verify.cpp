@@ -153,3 +153,31 @@ TEST_CASE("verify refuses a model that answers another question", "[verify]") {
   CHECK_FALSE(crasp::verify(program, wrap(hand::count_a()), {}, diags));
   CHECK(diags.has_errors());
 }
+
+TEST_CASE("verify bounds the attention work of its plan", "[verify]") {
+  const auto program = hand::load("count.crasp", count_program);
+  const auto compiled = wrap(hand::count_a());  // max_len 64
+  const auto pairs = [&](std::size_t tokens) {
+    return crasp::model::attention_pairs(compiled.model, tokens + 1);
+  };
+  REQUIRE(pairs(1) > 0);
+  // 2^13 exhaustive inputs of 13 tokens, then 8 random inputs in each of 14..16, 17..32, 33..63,
+  // each counted at its bucket's longest length.
+  const double planned = 8192 * pairs(13) + 8 * (pairs(16) + pairs(32) + pairs(63));
+  CHECK(checked(program, compiled).attention_pairs == Approx(planned));
+
+  crasp::verify_options tight;
+  tight.max_attention = planned - 1;
+  diagnostics diags;
+  CHECK_FALSE(crasp::verify(program, compiled, tight, diags));
+  CHECK(crasp::render(diags).find("attention query-key pairs") != std::string::npos);
+
+  // Fitting instead leaves out the longest bucket, and says how far it would have gone.
+  tight.fit_attention = true;
+  const auto fitted = checked(program, compiled, tight);
+  CHECK(fitted.ok());
+  CHECK(fitted.left_out_to == 63);
+  REQUIRE(fitted.buckets.size() == 15);
+  CHECK(fitted.buckets.back().max_length == 32);
+  CHECK(fitted.attention_pairs == Approx(planned - 8 * pairs(63)));
+}

@@ -1,0 +1,1 @@
+generate programs/copy_count.crasp --engine transformer --max-attention 400 "a a a a a a <sep>"

@@ -1,0 +1,1 @@
+verify programs/dyck1.cr --max-len 1000000
