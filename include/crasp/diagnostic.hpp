@@ -32,6 +32,11 @@ struct line_col {
 /// Converts a byte offset to a 1-based line and column.
 line_col locate(std::string_view text, std::uint32_t offset);
 
+/// `text` shortened in the middle to `keep` bytes at each end joined by " ... " when it is
+/// longer than that, cutting only between UTF-8 characters: messages that quote source text (a
+/// huge token, a long chain) stay a line long and stay valid UTF-8.
+std::string abbreviate(std::string_view text, std::size_t keep);
+
 enum class severity { error, warning, note };
 
 /// One message about the program or its input. A diagnostic without a source (input errors,

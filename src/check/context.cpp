@@ -17,8 +17,7 @@ std::string context::quote(ast::expr_id e) const {
   if (t.empty()) return "the operand";
   for (char& c : t)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  if (t.size() > 40) t = t.substr(0, 37) + "...";
-  return "'" + t + "'";
+  return "'" + abbreviate(t, 17) + "'";
 }
 
 std::uint32_t context::add_token(const std::string& tok) {

@@ -14,17 +14,8 @@ namespace {
 bool unparenthesized(const ast::program& p, ast::expr_id id) { return !p.at(id).parenthesized; }
 
 // Source text quoted in a warning, shortened in the middle when long (a warning about one
-// link of a 100,000-character chain must not copy the chain). Cuts at UTF-8 boundaries.
-std::string brief(std::string_view t) {
-  constexpr std::size_t keep = 30;
-  if (t.size() <= 2 * keep + 5) return std::string(t);
-  auto boundary = [&](std::size_t k) {
-    while (k > 0 && k < t.size() && (static_cast<unsigned char>(t[k]) & 0xC0) == 0x80) --k;
-    return k;
-  };
-  return std::string(t.substr(0, boundary(keep))) + " ... " +
-         std::string(t.substr(boundary(t.size() - keep)));
-}
+// link of a 100,000-character chain must not copy the chain).
+std::string brief(std::string_view t) { return abbreviate(t, 30); }
 
 std::string text(const context& cx, ast::expr_id id) { return brief(cx.text(cx.prog.at(id).where)); }
 

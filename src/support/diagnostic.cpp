@@ -8,6 +8,17 @@
 
 namespace crasp {
 
+std::string abbreviate(std::string_view text, std::size_t keep) {
+  if (text.size() <= 2 * keep + 5) return std::string(text);
+  // Back up to the first byte of a character (continuation bytes are 10xxxxxx).
+  auto boundary = [&](std::size_t k) {
+    while (k > 0 && k < text.size() && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80) --k;
+    return k;
+  };
+  return std::string(text.substr(0, boundary(keep))) + " ... " +
+         std::string(text.substr(boundary(text.size() - keep)));
+}
+
 line_col locate(std::string_view text, std::uint32_t offset) {
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
   line_col lc;
@@ -117,15 +128,7 @@ window window_around(std::string_view line, std::size_t start) {
 
 // Messages quote source text (a name, a token, an operand); one that quotes a huge token is
 // shortened in the middle so that a diagnostic stays a few lines.
-std::string brief_message(const std::string& m) {
-  constexpr std::size_t keep = 200;
-  if (m.size() <= 2 * keep + 5) return m;
-  auto boundary = [&](std::size_t k) {
-    while (k > 0 && k < m.size() && (static_cast<unsigned char>(m[k]) & 0xC0) == 0x80) --k;
-    return k;
-  };
-  return m.substr(0, boundary(keep)) + " ... " + m.substr(boundary(m.size() - keep));
-}
+std::string brief_message(const std::string& m) { return abbreviate(m, 200); }
 
 void render_into(std::string& out, const diagnostic& d) {
   if (!d.source) {
