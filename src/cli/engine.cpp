@@ -76,6 +76,8 @@ bool engine::is_generator() const {
   return program_->is_generator();
 }
 
+namespace {
+
 // Attention pairs of one forward pass of whichever model the engine holds (0 for none).
 double engine_pairs(const std::variant<std::monostate, model::model, model::model_f32>& m,
                     std::size_t positions) {
@@ -83,6 +85,8 @@ double engine_pairs(const std::variant<std::monostate, model::model, model::mode
   if (const auto* f = std::get_if<model::model_f32>(&m)) return model::attention_pairs(*f, positions);
   return 0;
 }
+
+}  // namespace
 
 bool engine::attention_fits(std::size_t length, const std::string& origin,
                             diagnostics& diags) const {
