@@ -1,0 +1,86 @@
+// Bottom-up enumeration of C-RASP[pos] expressions by size, with observational equivalence: every
+// expression is evaluated at every position of the training instances (values.hpp), and only the
+// first (smallest) expression of each distinct behaviour is kept. Work in progress for `crasp
+// synth`: the counterexample-guided loop and the command are still to come.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "synth/values.hpp"
+
+namespace crasp::synth {
+
+/// What the search may build.
+struct grammar {
+  std::uint32_t symbols = 0;       ///< token tests for ids 0 .. symbols - 1
+  std::uint32_t max_shift = 2;     ///< local reads `exists[j <= i, j == i - c]` for c = 1 .. this
+  std::uint32_t max_modulus = 0;   ///< periodic `i % m == r` for m = 2 .. this (0: none, NoPE)
+  std::int32_t max_constant = 2;   ///< comparisons with constants 0 .. this
+  std::size_t max_terms = 2'000'000;  ///< cap on kept behaviours (memory); grow() stops there
+};
+
+enum class op : std::uint8_t {
+  token, truth, periodic, shift, not_, and_, or_, less, less_eq, equal, less_const, less_eq_const,
+  equal_const, greater_eq_const, count, add, sub
+};
+
+/// One kept expression: an operation over earlier terms. `a`/`b` are term ids; `k` is the token,
+/// shift, modulus or constant; `r` the residue.
+struct term {
+  op o = op::truth;
+  bool is_count = false;
+  std::uint16_t size = 1;
+  std::int32_t a = -1, b = -1;
+  std::int32_t k = 0, r = 0;
+};
+
+class enumerator {
+ public:
+  enumerator(const layout& l, grammar g);
+
+  /// Adds every kept expression of the next size. Returns false once the term cap is reached
+  /// (the size is then incomplete).
+  bool grow();
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] const std::vector<term>& terms() const { return terms_; }
+  [[nodiscard]] const bits& boolean_value(std::int32_t id) const;
+  [[nodiscard]] const ints& count_value(std::int32_t id) const;
+
+  /// The smallest kept Boolean equal to `want` wherever `mask` is set.
+  [[nodiscard]] std::optional<std::int32_t> find(const bits& want, const bits& mask) const;
+
+  /// The expression as .crasp text over `vocabulary` (fully parenthesized).
+  [[nodiscard]] std::string print(std::int32_t id, const std::vector<std::string>& vocabulary) const;
+
+  struct statistics {
+    std::vector<std::size_t> kept_per_size;  ///< index: size
+    std::size_t evaluated = 0;               ///< candidate expressions evaluated
+    bool capped = false;                     ///< grow() stopped at max_terms
+  };
+  [[nodiscard]] const statistics& stats() const { return stats_; }
+
+ private:
+  const layout& l_;
+  grammar g_;
+  std::size_t size_ = 0;
+  std::vector<term> terms_;
+  std::vector<std::int32_t> slot_;  ///< index into bools_ or counts_
+  std::vector<bits> bools_;
+  std::vector<ints> counts_;
+  std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
+  std::unordered_map<std::uint64_t, std::vector<std::int32_t>> seen_;
+  statistics stats_;
+
+  void add_boolean(term t, bits v);
+  void add_count(term t, ints v);
+  void grow_booleans(std::uint16_t s);
+  void grow_counts(std::uint16_t s);
+  [[nodiscard]] bool full() const { return terms_.size() >= g_.max_terms; }
+};
+
+}  // namespace crasp::synth
