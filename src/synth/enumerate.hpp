@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -70,8 +71,10 @@ class enumerator {
   std::size_t size_ = 0;
   std::vector<term> terms_;
   std::vector<std::int32_t> slot_;  ///< index into bools_ or counts_
-  std::vector<bits> bools_;
-  std::vector<ints> counts_;
+  // Deques: adding a value never moves the others, so a reference to an operand's value stays
+  // valid while the values it produces are added.
+  std::deque<bits> bools_;
+  std::deque<ints> counts_;
   std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
   std::unordered_map<std::uint64_t, std::vector<std::int32_t>> seen_;
   statistics stats_;
