@@ -345,6 +345,7 @@ command_line::command_line()
   check_->add_flag("--progress", check_opts_.progress,
                    "report progress on stderr even when it is not a terminal");
   add_json(check_, check_opts_.json);
+  synth_ = add_synth_command(app_, synth_opts_);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -361,6 +362,7 @@ exit_code command_line::dispatch(io& io) {
     return tasks_command(tasks_opts_, io);
   }
   if (check_->parsed()) return check_command(check_opts_, io);
+  if (synth_->parsed()) return synth_command(synth_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

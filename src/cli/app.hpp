@@ -30,6 +30,7 @@ class command_line {
   CLI::App* verify_ = nullptr;
   CLI::App* tasks_ = nullptr;
   CLI::App* check_ = nullptr;
+  CLI::App* synth_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
@@ -39,6 +40,10 @@ class command_line {
   verify_command_options verify_opts_;
   tasks_command_options tasks_opts_;
   check_command_options check_opts_;
+  synth_command_options synth_opts_;
 };
+
+/// Registers `crasp synth` on `app` (app_synth.cpp).
+CLI::App* add_synth_command(CLI::App& app, synth_command_options& o);
 
 }  // namespace crasp::cli

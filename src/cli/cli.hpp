@@ -125,6 +125,25 @@ struct check_command_options {
   bool progress = false;
 };
 
+struct synth_command_options {
+  std::string task;              ///< catalogue task name or spec file (.toml)
+  std::size_t max_size = 14;     ///< --max-size N
+  double time_limit = 60;        ///< --time-limit SECONDS (the search; the check comes on top)
+  std::string pe = "ape";        ///< --pe nope|ape: C-RASP only, or C-RASP[pos]
+  std::size_t search_vocab = 3;  ///< --search-vocab K: family symbols while searching
+  std::size_t max_memory_mib = 1024;  ///< --max-memory-mib N: kept behaviours
+  std::string output;            ///< -o FILE.crasp
+  bool no_check = false;         ///< --no-check: skip the final check
+  std::size_t samples = 20;      ///< --samples: per train / test bin (validation and check)
+  std::size_t far_samples = 2;   ///< --far-samples: per far bin of the check
+  std::uint64_t seed = 1;
+  bool json = false;
+  bool progress = false;
+};
+
+/// `crasp synth`: searches for a program for a task and checks what it finds (crasp::synthesize).
+exit_code synth_command(const synth_command_options& opts, io& io);
+
 /// `crasp tasks`: the task catalogue with formats and verdicts.
 exit_code tasks_command(const tasks_command_options& opts, io& io);
 /// `crasp tasks NAME --generate | --oracle | --spec`: a catalogue task through the task-spec

@@ -1,13 +1,17 @@
-// See enumerate.hpp. Sizes: a token test, `true` and a count's `#` count 1; `i % m == r` 2; a
-// local read, `!`, `&&`, `||`, a comparison, `+` and `-` add 1 to their operands; a comparison
-// with a constant adds 2.
+// See enumerate.hpp. Sizes: a token test, `tok(a)`, `true` and a count's `#` count 1;
+// `i % m == r` 2; a local read, `exists[j <= i]`, `!`, `&&`, `||`, a comparison, `+` and `-` add 1
+// to their operands; a comparison with a constant adds 2.
 #include "synth/enumerate.hpp"
+
+#include <algorithm>
 
 #include <fmt/format.h>
 
 namespace crasp::synth {
 
-enumerator::enumerator(const layout& l, grammar g) : l_(l), g_(g) {
+enumerator::enumerator(const layout& l, grammar g, std::function<bool()> stop)
+    : l_(l), g_(std::move(g)), stop_(std::move(stop)) {
+  g_.max_shift = std::min(g_.max_shift, layout::max_shift);
   bools_by_size_.resize(1);
   counts_by_size_.resize(1);
   stats_.kept_per_size.resize(1);
@@ -21,9 +25,34 @@ const ints& enumerator::count_value(std::int32_t id) const {
   return counts_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(id)])];
 }
 
+bool enumerator::full() {
+  if (stats_.stopped != stop_reason::none) return true;
+  if (terms_.size() >= g_.max_terms) stats_.stopped = stop_reason::terms;
+  else if (stats_.bytes >= g_.max_bytes) stats_.stopped = stop_reason::memory;
+  else if (stop_ && (++polls_ & 0x3FF) == 0 && stop_()) stats_.stopped = stop_reason::interrupted;
+  return stats_.stopped != stop_reason::none;
+}
+
+namespace {
+
+std::uint8_t depth_of(const std::vector<term>& terms, std::int32_t a, std::int32_t b = -1) {
+  std::uint8_t d = 0;
+  if (a >= 0) d = terms[static_cast<std::size_t>(a)].depth;
+  if (b >= 0) d = std::max(d, terms[static_cast<std::size_t>(b)].depth);
+  return d;
+}
+
+std::uint8_t uses_of(const std::vector<term>& terms, std::int32_t a, std::int32_t b = -1) {
+  std::uint8_t u = 0;
+  if (a >= 0) u |= terms[static_cast<std::size_t>(a)].uses;
+  if (b >= 0) u |= terms[static_cast<std::size_t>(b)].uses;
+  return u;
+}
+
+}  // namespace
+
 // Keeps `t` unless an earlier term has the same values (the earlier one is no larger).
 void enumerator::add_boolean(term t, bits v) {
-  if (full()) return;
   ++stats_.evaluated;
   const std::uint64_t h = hash_of(std::span<const word>(v)) * 2;
   auto& bucket = seen_[h];
@@ -32,15 +61,19 @@ void enumerator::add_boolean(term t, bits v) {
   const auto id = static_cast<std::int32_t>(terms_.size());
   bucket.push_back(id);
   t.is_count = false;
+  if (t.a >= 0 || t.b >= 0) {
+    t.uses |= uses_of(terms_, t.a, t.b);
+    t.depth = std::max(t.depth, depth_of(terms_, t.a, t.b));
+  }
   terms_.push_back(t);
   slot_.push_back(static_cast<std::int32_t>(bools_.size()));
+  stats_.bytes += v.size() * sizeof(word) + sizeof(term) + 64;
   bools_.push_back(std::move(v));
   bools_by_size_[t.size].push_back(id);
   ++stats_.kept_per_size[t.size];
 }
 
 void enumerator::add_count(term t, ints v) {
-  if (full()) return;
   ++stats_.evaluated;
   const std::uint64_t h = hash_of(std::span<const std::int32_t>(v)) * 2 + 1;
   auto& bucket = seen_[h];
@@ -49,15 +82,18 @@ void enumerator::add_count(term t, ints v) {
   const auto id = static_cast<std::int32_t>(terms_.size());
   bucket.push_back(id);
   t.is_count = true;
+  t.uses |= uses_of(terms_, t.a, t.b);
+  t.depth = std::max(t.depth, depth_of(terms_, t.a, t.b));
   terms_.push_back(t);
   slot_.push_back(static_cast<std::int32_t>(counts_.size()));
+  stats_.bytes += v.size() * sizeof(std::int32_t) + sizeof(term) + 64;
   counts_.push_back(std::move(v));
   counts_by_size_[t.size].push_back(id);
   ++stats_.kept_per_size[t.size];
 }
 
 bool enumerator::grow() {
-  if (stats_.capped) return false;
+  if (stats_.stopped != stop_reason::none) return false;
   const auto s = static_cast<std::uint16_t>(++size_);
   bools_by_size_.resize(s + 1U);
   counts_by_size_.resize(s + 1U);
@@ -66,15 +102,16 @@ bool enumerator::grow() {
   // smaller sizes only, so either order works; counts first keeps the table in size order.
   grow_counts(s);
   grow_booleans(s);
-  stats_.capped = full();
-  return !stats_.capped;
+  return !full();
 }
 
 void enumerator::grow_counts(std::uint16_t s) {
   if (s >= 2) {
     for (const std::int32_t b : bools_by_size_[s - 1U]) {
       if (full()) return;
-      add_count(term{op::count, true, s, b}, l_.count(boolean_value(b)));
+      term t{op::count, true, 0, 0, s, b};
+      t.depth = static_cast<std::uint8_t>(depth_of(terms_, b) + 1);
+      add_count(t, l_.count(boolean_value(b)));
     }
   }
   // c1 + c2 (c1 no larger than c2, each pair once) and c1 - c2 (both orders).
@@ -88,12 +125,12 @@ void enumerator::grow_counts(std::uint16_t s) {
         if (sa < sb || (sa == sb && a < b)) {
           ints v(x.size());
           for (std::size_t p = 0; p < v.size(); ++p) v[p] = x[p] + y[p];
-          add_count(term{op::add, true, s, a, b}, std::move(v));
+          add_count(term{op::add, true, 0, 0, s, a, b}, std::move(v));
         }
         if (a != b) {
           ints v(x.size());
           for (std::size_t p = 0; p < v.size(); ++p) v[p] = x[p] - y[p];
-          add_count(term{op::sub, true, s, a, b}, std::move(v));
+          add_count(term{op::sub, true, 0, 0, s, a, b}, std::move(v));
         }
       }
     }
@@ -101,37 +138,52 @@ void enumerator::grow_counts(std::uint16_t s) {
 }
 
 void enumerator::grow_booleans(std::uint16_t s) {
+  const auto boolean = [s](op o, std::int32_t a = -1, std::int32_t b = -1, std::int32_t k = 0,
+                           std::int32_t r = 0) { return term{o, false, 0, 0, s, a, b, k, r}; };
   if (s == 1) {
-    add_boolean(term{op::truth, false, 1, -1, -1, 1}, l_.constant(true));
-    for (std::uint32_t t = 0; t < g_.symbols; ++t)
-      add_boolean(term{op::token, false, 1, -1, -1, static_cast<std::int32_t>(t)}, l_.token_test(t));
+    add_boolean(boolean(op::truth, -1, -1, 1), l_.constant(true));
+    for (const std::uint32_t t : g_.tokens)
+      add_boolean(boolean(op::token, -1, -1, static_cast<std::int32_t>(t)), l_.token_test(t));
+    if (g_.variable_a) {
+      term t = boolean(op::variable, -1, -1, 0);
+      t.uses = uses_a;
+      add_boolean(t, l_.variable_test(0));
+    }
+    if (g_.variable_s) {
+      term t = boolean(op::variable, -1, -1, 1);
+      t.uses = uses_s;
+      add_boolean(t, l_.variable_test(1));
+    }
     return;
   }
   if (s == 2) {
     for (std::uint32_t m = 2; m <= g_.max_modulus; ++m)
       for (std::uint32_t r = 0; r < m; ++r)
-        add_boolean(term{op::periodic, false, 2, -1, -1, static_cast<std::int32_t>(m),
-                         static_cast<std::int32_t>(r)},
+        add_boolean(boolean(op::periodic, -1, -1, static_cast<std::int32_t>(m),
+                            static_cast<std::int32_t>(r)),
                     l_.periodic(m, r));
   }
   for (const std::int32_t a : bools_by_size_[s - 1U]) {
     if (full()) return;
-    add_boolean(term{op::not_, false, s, a}, l_.negate(boolean_value(a)));
+    const bits& x = boolean_value(a);
+    add_boolean(boolean(op::not_, a), l_.negate(x));
+    term ex = boolean(op::exists, a);  // `exists[j <= i] x` is `#x >= 1`: a count level
+    ex.depth = static_cast<std::uint8_t>(depth_of(terms_, a) + 1);
+    add_boolean(ex, l_.exists(x));
     for (std::uint32_t c = 1; c <= g_.max_shift; ++c)
-      add_boolean(term{op::shift, false, s, a, -1, static_cast<std::int32_t>(c)},
-                  l_.shift(boolean_value(a), c));
+      add_boolean(boolean(op::shift, a, -1, static_cast<std::int32_t>(c)), l_.shift(x, c));
   }
   const std::size_t n = l_.positions();
   if (s >= 3) {
     for (const std::int32_t a : counts_by_size_[s - 2U]) {
       if (full()) return;
+      const ints& x = count_value(a);
       for (std::int32_t k = 0; k <= g_.max_constant; ++k) {
         const ints konst{k};
-        add_boolean(term{op::less_const, false, s, a, -1, k}, compare(count_value(a), relation::lt, konst, n));
-        add_boolean(term{op::less_eq_const, false, s, a, -1, k}, compare(count_value(a), relation::le, konst, n));
-        add_boolean(term{op::equal_const, false, s, a, -1, k}, compare(count_value(a), relation::eq, konst, n));
-        add_boolean(term{op::greater_eq_const, false, s, a, -1, k},
-                    l_.negate(compare(count_value(a), relation::lt, konst, n)));
+        add_boolean(boolean(op::less_const, a, -1, k), compare(x, relation::lt, konst, n));
+        add_boolean(boolean(op::less_eq_const, a, -1, k), compare(x, relation::le, konst, n));
+        add_boolean(boolean(op::equal_const, a, -1, k), compare(x, relation::eq, konst, n));
+        add_boolean(boolean(op::greater_eq_const, a, -1, k), l_.negate(compare(x, relation::lt, konst, n)));
       }
     }
   }
@@ -143,8 +195,8 @@ void enumerator::grow_booleans(std::uint16_t s) {
         for (const std::int32_t b : bools_by_size_[sb]) {
           if (sa == sb && b <= a) continue;
           if (full()) return;
-          add_boolean(term{op::and_, false, s, a, b}, both(boolean_value(a), boolean_value(b)));
-          add_boolean(term{op::or_, false, s, a, b}, either(boolean_value(a), boolean_value(b)));
+          add_boolean(boolean(op::and_, a, b), both(boolean_value(a), boolean_value(b)));
+          add_boolean(boolean(op::or_, a, b), either(boolean_value(a), boolean_value(b)));
         }
       }
     }
@@ -153,10 +205,12 @@ void enumerator::grow_booleans(std::uint16_t s) {
       for (const std::int32_t b : counts_by_size_[sb]) {
         if (a == b) continue;
         if (full()) return;
-        add_boolean(term{op::less, false, s, a, b}, compare(count_value(a), relation::lt, count_value(b), n));
-        add_boolean(term{op::less_eq, false, s, a, b}, compare(count_value(a), relation::le, count_value(b), n));
+        const ints& x = count_value(a);
+        const ints& y = count_value(b);
+        add_boolean(boolean(op::less, a, b), compare(x, relation::lt, y, n));
+        add_boolean(boolean(op::less_eq, a, b), compare(x, relation::le, y, n));
         if (sa < sb || (sa == sb && a < b))
-          add_boolean(term{op::equal, false, s, a, b}, compare(count_value(a), relation::eq, count_value(b), n));
+          add_boolean(boolean(op::equal, a, b), compare(x, relation::eq, y, n));
       }
     }
   }
@@ -173,27 +227,37 @@ std::optional<std::int32_t> enumerator::find(const bits& want, const bits& mask)
   return std::nullopt;
 }
 
-std::string enumerator::print(std::int32_t id, const std::vector<std::string>& vocabulary) const {
+std::string enumerator::print(std::int32_t id, const std::vector<std::string>& vocabulary,
+                              const std::string& a_name, const std::string& s_name) const {
   const term& t = terms_[static_cast<std::size_t>(id)];
-  const auto sub = [&](std::int32_t x) { return "(" + print(x, vocabulary) + ")"; };
+  const auto atom = [&](std::int32_t x) {
+    const op o = terms_[static_cast<std::size_t>(x)].o;
+    return o == op::token || o == op::variable || o == op::truth;
+  };
+  const auto sub = [&](std::int32_t x) {
+    const std::string text = print(x, vocabulary, a_name, s_name);
+    return atom(x) ? text : fmt::format("({})", text);
+  };
   switch (t.o) {
     case op::token: return fmt::format("\"{}\"", vocabulary[static_cast<std::size_t>(t.k)]);
+    case op::variable: return fmt::format("tok({})", t.k == 0 ? a_name : s_name);
     case op::truth: return "true";
     case op::periodic: return fmt::format("i % {} == {}", t.k, t.r);
     case op::shift: return fmt::format("exists[j <= i, j == i - {}] {}", t.k, sub(t.a));
-    case op::not_: return "!" + sub(t.a);
-    case op::and_: return sub(t.a) + " && " + sub(t.b);
-    case op::or_: return sub(t.a) + " || " + sub(t.b);
-    case op::less: return sub(t.a) + " < " + sub(t.b);
-    case op::less_eq: return sub(t.a) + " <= " + sub(t.b);
-    case op::equal: return sub(t.a) + " == " + sub(t.b);
+    case op::exists: return fmt::format("exists[j <= i] {}", sub(t.a));
+    case op::not_: return fmt::format("!{}", sub(t.a));
+    case op::and_: return fmt::format("{} && {}", sub(t.a), sub(t.b));
+    case op::or_: return fmt::format("{} || {}", sub(t.a), sub(t.b));
+    case op::less: return fmt::format("{} < {}", sub(t.a), sub(t.b));
+    case op::less_eq: return fmt::format("{} <= {}", sub(t.a), sub(t.b));
+    case op::equal: return fmt::format("{} == {}", sub(t.a), sub(t.b));
     case op::less_const: return fmt::format("{} < {}", sub(t.a), t.k);
     case op::less_eq_const: return fmt::format("{} <= {}", sub(t.a), t.k);
     case op::equal_const: return fmt::format("{} == {}", sub(t.a), t.k);
     case op::greater_eq_const: return fmt::format("{} >= {}", sub(t.a), t.k);
-    case op::count: return "#" + sub(t.a);
-    case op::add: return sub(t.a) + " + " + sub(t.b);
-    case op::sub: return sub(t.a) + " - " + sub(t.b);
+    case op::count: return fmt::format("#{}", sub(t.a));
+    case op::add: return fmt::format("{} + {}", sub(t.a), sub(t.b));
+    case op::sub: return fmt::format("{} - {}", sub(t.a), sub(t.b));
   }
   return "?";
 }

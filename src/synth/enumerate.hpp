@@ -1,12 +1,13 @@
 // Bottom-up enumeration of C-RASP[pos] expressions by size, with observational equivalence: every
 // expression is evaluated at every position of the training instances (values.hpp), and only the
 // first (smallest) expression of each distinct behaviour is kept. Work in progress for `crasp
-// synth`: the counterexample-guided loop and the command are still to come.
+// synth` (solve.hpp combines the kept expressions into programs, cegis.cpp drives the search).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -18,23 +19,36 @@ namespace crasp::synth {
 
 /// What the search may build.
 struct grammar {
-  std::uint32_t symbols = 0;       ///< token tests for ids 0 .. symbols - 1
+  /// Token tests for these ids (the fixed tokens; symbols of a family are read through
+  /// variables instead).
+  std::vector<std::uint32_t> tokens;
+  bool variable_a = false;         ///< `tok(a)`: the rule's own symbol
+  bool variable_s = false;         ///< `tok(s)`: a quantified symbol
   std::uint32_t max_shift = 2;     ///< local reads `exists[j <= i, j == i - c]` for c = 1 .. this
   std::uint32_t max_modulus = 0;   ///< periodic `i % m == r` for m = 2 .. this (0: none, NoPE)
   std::int32_t max_constant = 2;   ///< comparisons with constants 0 .. this
-  std::size_t max_terms = 2'000'000;  ///< cap on kept behaviours (memory); grow() stops there
+  std::size_t max_terms = 2'000'000;  ///< cap on kept behaviours; grow() stops there
+  std::size_t max_bytes = std::size_t{1} << 30;  ///< cap on the kept values' memory
 };
+
+/// Why grow() did not complete a size.
+enum class stop_reason : std::uint8_t { none, terms, memory, interrupted };
 
 enum class op : std::uint8_t {
-  token, truth, periodic, shift, not_, and_, or_, less, less_eq, equal, less_const, less_eq_const,
-  equal_const, greater_eq_const, count, add, sub
+  token, variable, truth, periodic, shift, exists, not_, and_, or_, less, less_eq, equal,
+  less_const, less_eq_const, equal_const, greater_eq_const, count, add, sub
 };
 
+/// Bits of term::uses.
+inline constexpr std::uint8_t uses_a = 1, uses_s = 2;
+
 /// One kept expression: an operation over earlier terms. `a`/`b` are term ids; `k` is the token,
-/// shift, modulus or constant; `r` the residue.
+/// variable (0: a, 1: s), shift, modulus or constant; `r` the residue.
 struct term {
   op o = op::truth;
   bool is_count = false;
+  std::uint8_t uses = 0;  ///< which variables it reads (uses_a | uses_s)
+  std::uint8_t depth = 0;  ///< nesting of counts (C-RASP depth)
   std::uint16_t size = 1;
   std::int32_t a = -1, b = -1;
   std::int32_t k = 0, r = 0;
@@ -42,10 +56,11 @@ struct term {
 
 class enumerator {
  public:
-  enumerator(const layout& l, grammar g);
+  /// `stop` is polled during grow(); when it returns true the size is left incomplete.
+  enumerator(const layout& l, grammar g, std::function<bool()> stop = {});
 
-  /// Adds every kept expression of the next size. Returns false once the term cap is reached
-  /// (the size is then incomplete).
+  /// Adds every kept expression of the next size. Returns false once a cap is reached or `stop`
+  /// said so (the size is then incomplete; stats().stopped says why).
   bool grow();
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] const std::vector<term>& terms() const { return terms_; }
@@ -55,13 +70,18 @@ class enumerator {
   /// The smallest kept Boolean equal to `want` wherever `mask` is set.
   [[nodiscard]] std::optional<std::int32_t> find(const bits& want, const bits& mask) const;
 
-  /// The expression as .crasp text over `vocabulary` (fully parenthesized).
-  [[nodiscard]] std::string print(std::int32_t id, const std::vector<std::string>& vocabulary) const;
+  /// The expression as .crasp text over `vocabulary`, variables named `a_name` and `s_name`
+  /// (operands of operators parenthesized unless they are atoms).
+  [[nodiscard]] std::string print(std::int32_t id, const std::vector<std::string>& vocabulary,
+                                  const std::string& a_name = "a",
+                                  const std::string& s_name = "s") const;
 
   struct statistics {
     std::vector<std::size_t> kept_per_size;  ///< index: size
     std::size_t evaluated = 0;               ///< candidate expressions evaluated
-    bool capped = false;                     ///< grow() stopped at max_terms
+    std::size_t bytes = 0;                   ///< memory held by the kept values
+    stop_reason stopped = stop_reason::none;
+    [[nodiscard]] bool capped() const { return stopped != stop_reason::none; }
   };
   [[nodiscard]] const statistics& stats() const { return stats_; }
 
@@ -78,12 +98,15 @@ class enumerator {
   std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
   std::unordered_map<std::uint64_t, std::vector<std::int32_t>> seen_;
   statistics stats_;
+  std::function<bool()> stop_;
+  std::size_t polls_ = 0;
 
   void add_boolean(term t, bits v);
   void add_count(term t, ints v);
   void grow_booleans(std::uint16_t s);
   void grow_counts(std::uint16_t s);
-  [[nodiscard]] bool full() const { return terms_.size() >= g_.max_terms; }
+  /// Whether a cap is reached or `stop` fired (polled every few thousand candidates).
+  bool full();
 };
 
 }  // namespace crasp::synth

@@ -5,16 +5,34 @@
 
 namespace crasp::synth {
 
-layout::layout(const std::vector<std::vector<std::uint32_t>>& instances) {
-  for (const auto& inst : instances) {
-    starts_.push_back(tokens_.size());
-    for (std::size_t i = 0; i < inst.size(); ++i) {
-      tokens_.push_back(inst[i]);
-      index_.push_back(static_cast<std::uint32_t>(i));
+layout::layout(const std::vector<std::vector<std::uint32_t>>& instances,
+               std::vector<assignment> copies)
+    : copies_(std::move(copies)) {
+  for (std::size_t c = 0; c < copies_.size(); ++c)
+    for (const auto& inst : instances) {
+      starts_.push_back(tokens_.size());
+      for (std::size_t i = 0; i < inst.size(); ++i) {
+        tokens_.push_back(inst[i]);
+        index_.push_back(static_cast<std::uint32_t>(i));
+        copy_.push_back(static_cast<std::uint32_t>(c));
+      }
     }
-  }
+  per_copy_ = copies_.empty() ? 0 : tokens_.size() / copies_.size();
   padding_mask_.assign(words(), 0);
   for (std::size_t p = 0; p < positions(); ++p) set(padding_mask_, p);
+  shift_mask_.assign(max_shift + 1, bits(words(), 0));
+  for (std::uint32_t c = 0; c <= max_shift; ++c)
+    for (std::size_t p = 0; p < positions(); ++p)
+      if (index_[p] >= c) set(shift_mask_[c], p);
+}
+
+bits layout::variable_test(int variable) const {
+  bits out(words(), 0);
+  for (std::size_t p = 0; p < positions(); ++p) {
+    const assignment& a = copies_[copy_[p]];
+    if (tokens_[p] == (variable == 0 ? a.a : a.s)) set(out, p);
+  }
+  return out;
 }
 
 bits layout::token_test(std::uint32_t token) const {
@@ -40,9 +58,28 @@ bits layout::negate(const bits& a) const {
 }
 
 bits layout::shift(const bits& a, std::uint32_t c) const {
+  // Word-parallel: move every bit c places up, then clear the positions whose source would lie
+  // in the previous instance (index < c).
   bits out(words(), 0);
-  for (std::size_t p = 0; p < positions(); ++p)
-    if (index_[p] >= c && test(a, p - c)) set(out, p);
+  const std::size_t n = words();
+  for (std::size_t w = 0; w < n; ++w) {
+    word v = a[w] << c;
+    if (w > 0 && c > 0) v |= a[w - 1] >> (64 - c);
+    out[w] = v;
+  }
+  const bits& mask = shift_mask_[c];
+  for (std::size_t w = 0; w < n; ++w) out[w] &= mask[w];
+  return out;
+}
+
+bits layout::exists(const bits& a) const {
+  bits out(words(), 0);
+  bool seen = false;
+  for (std::size_t p = 0; p < positions(); ++p) {
+    if (index_[p] == 0) seen = false;
+    seen = seen || test(a, p);
+    if (seen) set(out, p);
+  }
   return out;
 }
 

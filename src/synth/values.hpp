@@ -15,13 +15,27 @@ using word = std::uint64_t;
 using bits = std::vector<word>;          ///< one bit per position
 using ints = std::vector<std::int32_t>;  ///< one count per position
 
-/// Training instances as one flat row of positions. Position p belongs to instance
-/// `instance_of[p]` and is its `index[p]`-th token (0-based, BOS excluded: the first token of
-/// an instance is index 0).
+/// Symbol variables of a template (`next[a in Sym]`, `any s in Sym: ...`): a token test may read
+/// one instead of a fixed token. A template is evaluated once per assignment of its variables
+/// (a copy of every training instance per assignment), so two templates are equivalent exactly
+/// when they agree on every copy.
+inline constexpr std::uint32_t no_token = 0xFFFFFFFFU;
+struct assignment {
+  std::uint32_t a = no_token;  ///< the rule's own symbol (`next[a in Sym]`)
+  std::uint32_t s = no_token;  ///< the quantified symbol (`any s` / `all s`)
+};
+
+/// Training instances as one flat row of positions: every instance once per assignment (copy),
+/// copy-major. Position p is the `index(p)`-th token (0-based) of its instance.
 class layout {
  public:
-  /// `instances`: token ids (indices into the search's alphabet), each at least one token long.
-  explicit layout(const std::vector<std::vector<std::uint32_t>>& instances);
+  /// `instances`: token ids (indices into the search's alphabet), each at least one token long;
+  /// `copies`: the variable assignments (one empty assignment when the search has no variables).
+  explicit layout(const std::vector<std::vector<std::uint32_t>>& instances,
+                  std::vector<assignment> copies = {assignment{}});
+
+  /// The largest local read `shift` supports.
+  static constexpr std::uint32_t max_shift = 8;
 
   [[nodiscard]] std::size_t positions() const { return tokens_.size(); }
   [[nodiscard]] std::size_t words() const { return (tokens_.size() + 63) / 64; }
@@ -33,25 +47,37 @@ class layout {
   }
   [[nodiscard]] std::uint32_t token(std::size_t p) const { return tokens_[p]; }
   [[nodiscard]] std::uint32_t index(std::size_t p) const { return index_[p]; }
+  /// Positions per copy, and the assignments.
+  [[nodiscard]] std::size_t per_copy() const { return per_copy_; }
+  [[nodiscard]] const std::vector<assignment>& copies() const { return copies_; }
 
   // Leaves of the grammar.
   [[nodiscard]] bits token_test(std::uint32_t token) const;
+  /// `tok(a)` (variable 0) or `tok(s)` (variable 1): the token equals the copy's symbol.
+  [[nodiscard]] bits variable_test(int variable) const;
   [[nodiscard]] bits constant(bool value) const;
   /// index % modulus == residue.
   [[nodiscard]] bits periodic(std::uint32_t modulus, std::uint32_t residue) const;
 
   // Operations; operands have this layout's size.
   [[nodiscard]] bits negate(const bits& a) const;  ///< keeps the padding bits clear
-  /// `exists[j <= i, j == i - c] a`: a at index - c within the same instance, false before it.
+  /// `exists[j <= i, j == i - c] a`: a at index - c within the same instance, false before it
+  /// (c <= max_shift).
   [[nodiscard]] bits shift(const bits& a, std::uint32_t c) const;
   /// `#[j <= i] a`: the number of true positions up to and including p, per instance.
   [[nodiscard]] ints count(const bits& a) const;
+  /// `exists[j <= i] a`: whether a held anywhere up to and including p, per instance.
+  [[nodiscard]] bits exists(const bits& a) const;
 
  private:
   std::vector<std::uint32_t> tokens_;
   std::vector<std::uint32_t> index_;
   std::vector<std::size_t> starts_;
+  std::vector<std::uint32_t> copy_;  ///< the copy of each position
+  std::vector<assignment> copies_;
+  std::size_t per_copy_ = 0;
   bits padding_mask_;  ///< ones on real positions
+  std::vector<bits> shift_mask_;  ///< [c]: ones where index >= c (a shift by c may land there)
 };
 
 [[nodiscard]] inline bool test(const bits& b, std::size_t p) { return (b[p / 64] >> (p % 64)) & 1U; }

@@ -110,6 +110,10 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   }
 }
 
+}  // namespace
+
+namespace check_detail {
+
 task_result run_task(task_plan& plan, const task_check_options& options,
                      const std::vector<check_bin>& bins,
                      const std::function<void(const std::string&)>& tick) {
@@ -211,7 +215,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
   return r;
 }
 
-}  // namespace
+}  // namespace check_detail
 
 std::vector<check_bin> check_bins(const task_check_options& o) {
   std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi},
@@ -275,7 +279,7 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   const auto worker = [&] {
     try {
       for (std::size_t i = next++; i < plans.size(); i = next++)
-        report.tasks[i] = run_task(plans[i], options, report.bins, tick);
+        report.tasks[i] = check_detail::run_task(plans[i], options, report.bins, tick);
     } catch (...) {
       const std::lock_guard lock(error_mutex);
       if (!error) error = std::current_exception();

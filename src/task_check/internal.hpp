@@ -75,6 +75,16 @@ struct task_plan {
   std::shared_ptr<const task_file> spec;  ///< null for a catalogue task
 };
 
+/// The instance source of a catalogue task with vocabulary size k (crasp synth searches over a
+/// smaller vocabulary than the check's).
+std::unique_ptr<instance_source> catalogue_source(const tasks::task_spec& task, std::size_t k);
+
+/// Runs one task's check as crasp::check does (bins drawn with the task's own seeded stream).
+/// `tick` is called once per unit of work (work_units).
+task_result run_task(task_plan& plan, const task_check_options& options,
+                     const std::vector<check_bin>& bins,
+                     const std::function<void(const std::string&)>& tick);
+
 /// A catalogue task's plan (its programs loaded with the check's vocabulary; a program that does
 /// not load is recorded in the program's load_error).
 task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options& options);

@@ -30,9 +30,9 @@ std::size_t content_length(const tasks::task_spec& task, const tokens& input) {
   return n;
 }
 
-class catalogue_source final : public instance_source {
+class catalogue_instances final : public instance_source {
  public:
-  catalogue_source(const tasks::task_spec& task, std::size_t k) : task_(task), k_(k) {}
+  catalogue_instances(const tasks::task_spec& task, std::size_t k) : task_(task), k_(k) {}
 
   bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng, bin_instances& out,
             diagnostics&) override {
@@ -147,8 +147,12 @@ task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options&
   if (!task.candidate.empty())
     plan.candidates.push_back(load_catalogue_program(options, task.candidate,
                                                      task.candidate_alphabet, task, h.vocab));
-  plan.source = std::make_unique<catalogue_source>(task, h.vocab);
+  plan.source = catalogue_source(task, h.vocab);
   return plan;
+}
+
+std::unique_ptr<instance_source> catalogue_source(const tasks::task_spec& task, std::size_t k) {
+  return std::make_unique<catalogue_instances>(task, k);
 }
 
 }  // namespace check_detail

@@ -38,7 +38,7 @@ TEST_CASE("every kept expression has a distinct behaviour, and sizes only grow")
   const auto data = all_strings(2, 5);
   const crasp::synth::layout l(data);
   crasp::synth::grammar g;
-  g.symbols = 2;
+  g.tokens = {0, 1};
   g.max_modulus = 2;
   crasp::synth::enumerator e(l, g);
   // Size 9 keeps ~30,000 behaviours: enough for the value tables to reallocate many times.
@@ -64,7 +64,7 @@ TEST_CASE("the smallest program for a target is found and computes it") {
   const auto data = all_strings(2, 6);
   const crasp::synth::layout l(data);
   crasp::synth::grammar g;
-  g.symbols = 2;
+  g.tokens = {0, 1};
   crasp::synth::enumerator e(l, g);
   const std::vector<std::string> vocab{"a", "b"};
   struct target {
@@ -110,11 +110,11 @@ TEST_CASE("the term cap stops the search") {
   const auto data = all_strings(3, 4);
   const crasp::synth::layout l(data);
   crasp::synth::grammar g;
-  g.symbols = 3;
+  g.tokens = {0, 1, 2};
   g.max_terms = 50;
   crasp::synth::enumerator e(l, g);
   while (e.grow()) {
   }
-  CHECK(e.stats().capped);
+  CHECK(e.stats().capped());
   CHECK(e.terms().size() <= 50);
 }

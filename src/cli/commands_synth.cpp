@@ -1,0 +1,162 @@
+// `crasp synth TASK|SPEC.toml`: runs crasp::synthesize and prints the program found, how it was
+// found and its check (or, without one, how far the search went). Ctrl-C stops the search and
+// prints what it has. Exit 0: found and verified (found, with --no-check); 1: not found, or
+// found but not exact in the check; 2: usage.
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "check_text.hpp"
+#include "cli.hpp"
+#include "crasp/synth.hpp"
+#include "crasp/task_spec.hpp"
+#include "load.hpp"
+#include "progress.hpp"
+
+namespace crasp::cli {
+namespace {
+
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) { interrupted = true; }
+
+// Installs the Ctrl-C handler for the search and restores the default one afterwards.
+class interrupt_scope {
+ public:
+  interrupt_scope() {
+    interrupted = false;
+    previous_ = std::signal(SIGINT, on_interrupt);
+  }
+  ~interrupt_scope() { std::signal(SIGINT, previous_ == SIG_ERR ? SIG_DFL : previous_); }
+  interrupt_scope(const interrupt_scope&) = delete;
+  interrupt_scope& operator=(const interrupt_scope&) = delete;
+
+ private:
+  void (*previous_)(int) = SIG_DFL;
+};
+
+std::string sizes_line(const std::vector<std::size_t>& kept) {
+  std::string s;
+  for (std::size_t k = 1; k < kept.size(); ++k) s += fmt::format("{}{}:{}", k > 1 ? " " : "", k, kept[k]);
+  return s;
+}
+
+std::string report_text(const synth_report& r) {
+  std::string out = fmt::format("synth {} (format {}): ", r.task, answer_format_name(r.format));
+  if (r.found)
+    out += r.verified ? "found, and exact in the check\n"
+           : r.check  ? "found, but NOT exact in the check\n"
+                      : "found (not checked: --no-check)\n";
+  else
+    out += fmt::format("none found ({}); this is evidence, not a proof that none exists\n",
+                       r.stopped);
+  out += fmt::format("search: {} round(s), {:.2f} s, {} expressions evaluated; last round: "
+                     "every expression up to size {} ({} behaviours)\n",
+                     r.rounds.size(), r.seconds, r.candidates, r.complete_size, r.searched);
+  out += fmt::format("behaviours per size: {}\n", sizes_line(r.kept_per_size));
+  for (std::size_t k = 0; k < r.rounds.size(); ++k) {
+    const auto& round = r.rounds[k];
+    out += fmt::format("  round {}: {} instances ({} positions), size {}, {:.2f} s{}\n", k + 1,
+                       round.instances, round.positions, round.size, round.seconds,
+                       round.counterexample.empty() ? ""
+                                                    : ": refuted by " + round.counterexample);
+  }
+  if (r.found) {
+    out += fmt::format("\nprogram (size {}, depth {}, {}):\n", r.size, r.depth, r.program_class);
+    out += r.program;
+  } else if (!r.partial.empty()) {
+    out += "\nlast candidate (refuted):\n" + r.partial;
+  }
+  if (r.check) {
+    out += fmt::format("\ncheck ({:.2f} s):\n", r.check_seconds);
+    out += check_report_text(*r.check);
+  }
+  return out;
+}
+
+std::string report_json(const synth_report& r) {
+  nlohmann::ordered_json j;
+  j["task"] = r.task;
+  j["source"] = r.source;
+  j["format"] = std::string(answer_format_name(r.format));
+  j["found"] = r.found;
+  j["verified"] = r.verified;
+  j["program"] = r.found ? nlohmann::ordered_json(r.program) : nlohmann::ordered_json(nullptr);
+  j["class"] = r.program_class;
+  j["size"] = r.size;
+  j["depth"] = r.depth;
+  j["stopped"] = r.stopped;
+  j["complete_size"] = r.complete_size;
+  j["searched"] = r.searched;
+  j["candidates"] = r.candidates;
+  j["behaviours_per_size"] = r.kept_per_size;
+  j["search_vocab"] = r.search_vocab;
+  j["seconds"] = r.seconds;
+  j["check_seconds"] = r.check_seconds;
+  auto rounds = nlohmann::ordered_json::array();
+  for (const auto& round : r.rounds)
+    rounds.push_back({{"instances", round.instances}, {"positions", round.positions},
+                      {"size", round.size}, {"behaviours", round.kept},
+                      {"program", round.program}, {"counterexample", round.counterexample},
+                      {"seconds", round.seconds}});
+  j["rounds"] = rounds;
+  j["partial"] = r.partial;
+  if (r.check) {
+    j["check"] = nlohmann::ordered_json::parse(check_report_json(*r.check));
+  } else {
+    j["check"] = nullptr;
+  }
+  return j.dump(2) + "\n";
+}
+
+}  // namespace
+
+exit_code synth_command(const synth_command_options& opts, io& io) {
+  synth_options o;
+  o.task = opts.task;
+  o.max_size = opts.max_size;
+  o.time_limit = opts.time_limit;
+  o.nope = opts.pe == "nope";
+  o.search_vocab = opts.search_vocab;
+  o.max_memory_mib = opts.max_memory_mib;
+  o.verify = !opts.no_check;
+  o.check.samples = opts.samples;
+  o.check.far_samples = opts.far_samples;
+  o.check.seed = opts.seed;
+  o.check.programs_dir = bundled_programs_dir();
+  if (o.nope) o.check.encodings = {model::positional::nope};
+  progress_line progress(io, "synth");
+  if (opts.progress || io.err_is_terminal)
+    o.progress = [&progress](const std::string& what) { progress.show("synth: " + what); };
+  o.cancel = &interrupted;
+  diagnostics diags;
+  std::optional<synth_report> report;
+  {
+    interrupt_scope scope;
+    io.stage = "searching";
+    report = synthesize(o, diags);
+    io.stage = {};
+  }
+  progress.finish();
+  print_diagnostics(diags, io);
+  if (!report) return exit_code::failure;
+  if (interrupted) io.err << "synth: interrupted; the report shows what the search had\n";
+  if (report->found && !opts.output.empty()) {
+    std::ofstream f(opts.output, std::ios::binary);
+    f << report->program;
+    if (!f) {
+      print_error(io, opts.output, "cannot write the program");
+      return exit_code::failure;
+    }
+  }
+  io.out << (opts.json ? report_json(*report) : report_text(*report));
+  const bool ok = report->found && (report->verified || !o.verify);
+  return ok ? exit_code::ok : exit_code::failure;
+}
+
+}  // namespace crasp::cli

@@ -1,0 +1,235 @@
+// See solve.hpp. Conditions are kept per goal, deduplicated by their values on the goal's
+// decisions (first, so smallest, kept). Conjunctions and disjunctions are searched exactly for
+// two parts and greedily (set cover) for three and four.
+#include "synth/solve.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+
+namespace crasp::synth {
+
+namespace {
+
+// Enough for the decompositions the targets need; keeps best() cheap.
+constexpr std::size_t max_conditions = 20000;
+constexpr std::size_t pair_window = 2000;
+constexpr std::size_t max_parts = 4;
+
+std::size_t ones(const bits& b) {
+  std::size_t n = 0;
+  for (const word w : b) n += static_cast<std::size_t>(std::popcount(w));
+  return n;
+}
+
+bool subset(const bits& a, const bits& b) {  // a ⊆ b
+  for (std::size_t w = 0; w < a.size(); ++w)
+    if ((a[w] & ~b[w]) != 0) return false;
+  return true;
+}
+
+bool disjoint(const bits& a, const bits& b) {
+  for (std::size_t w = 0; w < a.size(); ++w)
+    if ((a[w] & b[w]) != 0) return false;
+  return true;
+}
+
+}  // namespace
+
+std::size_t shape_cost(shape form) {
+  switch (form) {
+    case shape::plain: return 0;
+    case shape::any: return 2;  // tok(s) &&
+    case shape::all: return 1;
+    case shape::all_other: return 1;
+  }
+  return 0;
+}
+
+solver::solver(const layout& l, const family_info& f, std::vector<goal> goals)
+    : l_(l), f_(f), goals_(std::move(goals)) {
+  state_.resize(goals_.size());
+  for (std::size_t g = 0; g < goals_.size(); ++g) {
+    const auto& spec = goals_[g];
+    auto& st = state_[g];
+    const std::size_t d = spec.want.size();
+    st.want.assign((d + 63) / 64, 0);
+    st.positives = st.negatives = st.want;
+    if (spec.count) continue;
+    for (std::size_t k = 0; k < d; ++k) set(spec.want[k] != 0 ? st.positives : st.negatives, k);
+    st.want = st.positives;
+  }
+}
+
+bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const goal& g,
+                      bits& out) const {
+  const term& t = e.terms()[static_cast<std::size_t>(id)];
+  const bool has_a = (t.uses & uses_a) != 0, has_s = (t.uses & uses_s) != 0;
+  if (has_a && !g.family) return false;
+  if (form == shape::plain && has_s) return false;
+  if (form != shape::plain && !has_s) return false;
+  if (form == shape::all_other && (!g.family || !has_a)) return false;
+  const bits& v = e.boolean_value(id);
+  const std::size_t per = l_.per_copy(), S = f_.s_count;
+  const std::size_t A = g.family ? f_.a_count : 1;
+  const std::size_t d = g.positions.size() * A;
+  out.assign((d + 63) / 64, 0);
+  const auto at = [&](std::size_t ai, std::size_t si, std::size_t p) {
+    return test(v, (ai * S + si) * per + p);
+  };
+  for (std::size_t k = 0; k < d; ++k) {
+    const std::size_t p = g.positions[k / A], ai = k % A;
+    bool value = false;
+    switch (form) {
+      case shape::plain: value = at(ai, 0, p); break;
+      case shape::any: {
+        const auto it = std::find(f_.symbols.begin(), f_.symbols.end(), l_.token(p));
+        value = it != f_.symbols.end() &&
+                at(ai, static_cast<std::size_t>(it - f_.symbols.begin()), p);
+        break;
+      }
+      case shape::all:
+      case shape::all_other:
+        value = true;
+        for (std::size_t si = 0; si < S && value; ++si)
+          if (form == shape::all || si != ai) value = at(ai, si, p);
+        break;
+    }
+    if (value) set(out, k);
+  }
+  return true;
+}
+
+void solver::consider(goal_state& g, const goal& spec, condition c) {
+  (void)spec;
+  if (!g.exact && c.value == g.want) {
+    g.exact = c;
+    return;
+  }
+  const bool necessary = subset(g.positives, c.value) && !subset(g.negatives, c.value);
+  const bool sufficient = disjoint(c.value, g.negatives) && !disjoint(c.value, g.positives);
+  const auto keep = [&](std::vector<condition>& list,
+                        std::unordered_map<std::uint64_t, std::vector<std::size_t>>& seen) {
+    if (list.size() >= max_conditions) return;
+    auto& bucket = seen[hash_of(std::span<const word>(c.value))];
+    for (const std::size_t i : bucket)
+      if (list[i].value == c.value) return;
+    bucket.push_back(list.size());
+    list.push_back(c);
+  };
+  if (necessary) keep(g.necessary, g.seen_nec);
+  if (sufficient) keep(g.sufficient, g.seen_suf);
+}
+
+void solver::absorb(const enumerator& e) {
+  const auto& terms = e.terms();
+  bits value;
+  for (; absorbed_ < terms.size(); ++absorbed_) {
+    const auto id = static_cast<std::int32_t>(absorbed_);
+    const term& t = terms[absorbed_];
+    for (std::size_t gi = 0; gi < goals_.size(); ++gi) {
+      const goal& g = goals_[gi];
+      goal_state& st = state_[gi];
+      if (g.count) {
+        // A count goal is met by a count equal to the wanted values at every decision.
+        if (!t.is_count || t.uses != 0 || st.exact) continue;
+        const ints& v = e.count_value(id);
+        bool equal = true;
+        for (std::size_t k = 0; k < g.positions.size() && equal; ++k)
+          equal = v[g.positions[k]] == g.want[k];
+        if (equal) st.exact = condition{part{id, shape::plain}, t.size, {}};
+        continue;
+      }
+      if (t.is_count) continue;
+      for (const shape form : {shape::plain, shape::any, shape::all, shape::all_other}) {
+        if (!value_of(e, id, form, g, value)) continue;
+        consider(st, g, condition{part{id, form}, t.size + shape_cost(form), value});
+      }
+    }
+  }
+}
+
+std::optional<rule> solver::best(const goal_state& g) const {
+  std::optional<rule> out;
+  const auto offer = [&](std::vector<const condition*> parts, bool conjunction) {
+    std::size_t size = parts.size() - 1;
+    for (const auto* c : parts) size += c->cost;
+    if (out && out->size <= size) return;
+    rule r{{}, conjunction, size};
+    for (const auto* c : parts) r.parts.push_back(c->p);
+    out = std::move(r);
+  };
+  if (g.exact) offer({&*g.exact}, true);
+  // Conjunctions of necessary conditions must exclude every negative; disjunctions of
+  // sufficient ones must include every positive. `target` is what the parts must cover
+  // (by being false there, resp. true there).
+  for (const bool conjunction : {true, false}) {
+    const auto& list = conjunction ? g.necessary : g.sufficient;
+    if (list.empty()) continue;
+    const bits& target = conjunction ? g.negatives : g.positives;
+    // covered(c): the target decisions c takes care of.
+    const auto covered = [&](const condition& c, std::size_t w) {
+      return conjunction ? target[w] & ~c.value[w] : target[w] & c.value[w];
+    };
+    std::vector<std::size_t> order(list.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return list[x].cost < list[y].cost; });
+    const std::size_t words = target.size();
+    // Exact pairs within the cheapest pair_window conditions.
+    const std::size_t m = std::min(order.size(), pair_window);
+    for (std::size_t i = 0; i < m; ++i) {
+      const condition& a = list[order[i]];
+      if (out && a.cost + list[order[0]].cost + 1 >= out->size) break;
+      for (std::size_t j = i + 1; j < m; ++j) {
+        const condition& b = list[order[j]];
+        if (out && a.cost + b.cost + 1 >= out->size) break;
+        bool all = true;
+        for (std::size_t w = 0; w < words && all; ++w)
+          all = (covered(a, w) | covered(b, w)) == target[w];
+        if (all) offer({&a, &b}, conjunction);
+      }
+    }
+    // Greedy covers of up to max_parts, each started from one of the cheapest conditions.
+    const std::size_t starts = std::min<std::size_t>(order.size(), 64);
+    for (std::size_t s0 = 0; s0 < starts; ++s0) {
+      std::vector<const condition*> parts{&list[order[s0]]};
+      bits left(words);
+      for (std::size_t w = 0; w < words; ++w) left[w] = target[w] & ~covered(*parts[0], w);
+      while (ones(left) > 0 && parts.size() < max_parts) {
+        const condition* pick = nullptr;
+        double best_ratio = 0;
+        for (const std::size_t i : order) {
+          std::size_t gain = 0;
+          for (std::size_t w = 0; w < words; ++w)
+            gain += static_cast<std::size_t>(std::popcount(left[w] & covered(list[i], w)));
+          const double ratio = static_cast<double>(gain) / static_cast<double>(list[i].cost);
+          if (gain > 0 && ratio > best_ratio) {
+            best_ratio = ratio;
+            pick = &list[i];
+          }
+        }
+        if (pick == nullptr) break;
+        parts.push_back(pick);
+        for (std::size_t w = 0; w < words; ++w) left[w] &= ~covered(*pick, w);
+      }
+      if (ones(left) == 0 && parts.size() > 2) offer(parts, conjunction);
+    }
+  }
+  return out;
+}
+
+std::optional<std::vector<rule>> solver::solve() const {
+  std::vector<rule> rules;
+  for (std::size_t g = 0; g < goals_.size(); ++g) {
+    auto r = goals_[g].count ? (state_[g].exact ? std::optional(rule{{state_[g].exact->p}, true,
+                                                                    state_[g].exact->cost})
+                                                : std::nullopt)
+                             : best(state_[g]);
+    if (!r) return std::nullopt;
+    rules.push_back(std::move(*r));
+  }
+  return rules;
+}
+
+}  // namespace crasp::synth

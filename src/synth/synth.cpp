@@ -1,0 +1,119 @@
+// crasp::synthesize (synth.hpp): the counterexample-guided loop around the enumerator and the
+// solver, and the final check of what it finds.
+#include "crasp/synth.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "crasp/frontend.hpp"
+#include "crasp/task_spec.hpp"
+#include "synth/search.hpp"
+#include "synth/values.hpp"
+#include "task_check/engines.hpp"
+#include "task_check/internal.hpp"
+
+namespace crasp {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+using check_detail::task_instance;
+
+double since(clock_type::time_point t0) {
+  return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+bool valid(const synth_options& o, diagnostics& diags) {
+  const auto bad = [&](const std::string& m) {
+    diags.error("synth", m);
+    return false;
+  };
+  if (o.task.empty()) return bad("no task given");
+  if (o.max_size == 0 || o.max_size > 64) return bad("the largest size must be 1 .. 64");
+  if (!(o.time_limit > 0)) return bad("the time limit must be positive");
+  if (o.search_vocab == 0) return bad("the search vocabulary needs at least one symbol");
+  if (o.max_shift > synth::layout::max_shift)
+    return bad(fmt::format("local reads go back at most {} positions", synth::layout::max_shift));
+  if (o.max_memory_mib == 0) return bad("the memory cap must be positive");
+  return true;
+}
+
+}  // namespace
+
+std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diags) {
+  if (!valid(o, diags)) return std::nullopt;
+  const auto t0 = clock_type::now();
+  synth_report report;
+  report.task = o.task;
+
+  // Where instances come from, and the family of symbols the program is written over.
+  synth::task_setup setup;
+  if (!synth::setup_task(o, setup, diags)) return std::nullopt;
+  report.source = setup.source_name;
+  report.format = setup.format;
+  report.search_vocab = setup.family.size();
+
+  const auto stop = [&] {
+    return (o.cancel != nullptr && o.cancel->load()) || since(t0) > o.time_limit;
+  };
+  synth::search_state state;
+  if (!synth::initial_training(o, setup, state, diags)) return std::nullopt;
+  if (!synth::validation_set(o, setup, state, diags)) return std::nullopt;
+
+  for (;;) {
+    synth::round_result round = synth::search_round(o, setup, state, stop);
+    report.candidates += round.candidates;
+    report.kept_per_size = round.kept_per_size;
+    report.searched = round.kept;
+    report.complete_size = round.complete_size;
+    synth_round log{state.training.size(), round.positions, round.size, round.kept, {}, {}, round.seconds};
+    if (round.stopped.rfind("internal error", 0) == 0) {
+      diags.error("synth", round.stopped);
+      return std::nullopt;
+    }
+    if (!round.program) {
+      report.stopped = round.stopped;
+      report.rounds.push_back(log);
+      break;
+    }
+    log.program = round.program->text;
+    const auto refuted = synth::validate(o, setup, state, *round.program, diags);
+    if (diags.has_errors()) return std::nullopt;
+    if (refuted) {
+      log.counterexample = synth::describe(*refuted);
+      report.partial = round.program->text;
+      report.rounds.push_back(log);
+      if (o.progress)
+        o.progress(fmt::format("round {}: size {} candidate refuted by {}", report.rounds.size(),
+                               round.size, log.counterexample));
+      state.training.push_back(*refuted);
+      if (stop()) {
+        report.stopped = o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit";
+        break;
+      }
+      continue;
+    }
+    report.rounds.push_back(log);
+    report.found = true;
+    report.size = round.program->size;
+    report.depth = round.program->depth;
+    report.program = synth::annotate(o, setup, state, report, *round.program);
+    report.program_class = round.program->klass;
+    break;
+  }
+  report.seconds = since(t0);
+  if (report.found && o.verify) {
+    const auto t1 = clock_type::now();
+    report.check = synth::final_check(o, setup, report.program, diags);
+    if (!report.check) return std::nullopt;
+    report.verified = synth::exact(report.check->tasks.front());
+    report.check_seconds = since(t1);
+  }
+  return report;
+}
+
+}  // namespace crasp

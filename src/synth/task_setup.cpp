@@ -1,0 +1,180 @@
+// The task side of crasp synth: which instances the search learns from and is validated on, the
+// family of symbols it writes programs over, and the final check of what it found.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "crasp/frontend.hpp"
+#include "crasp/task_spec.hpp"
+#include "synth/search.hpp"
+#include "task_check/engines.hpp"
+
+namespace crasp::synth {
+
+namespace {
+
+// The family of a spec: its first alphabet (the one `alphabets` sets) when it is small enough to
+// copy the training set once per pair of its symbols.
+constexpr std::size_t max_spec_family = 8;
+
+}  // namespace
+
+bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
+  task_check_options opts = o.check;
+  opts.tasks = {o.task};
+  if (is_task_file_name(o.task)) {
+    auto plan = check_detail::plan_spec(o.task, opts, diags);
+    if (!plan) return false;
+    setup.source_name = o.task;
+    setup.format = plan->head.format;
+    setup.spec = plan->spec;
+    setup.source = std::move(plan->source);
+    for (const auto& [name, items] : setup.spec->alphabets)
+      if (items.size() > 1 && items.size() <= max_spec_family) {
+        setup.family = items;
+        setup.family_name = name;
+        break;
+      }
+    return true;
+  }
+  const auto* task = tasks::find(o.task);
+  if (task == nullptr) {
+    diags.error("synth", fmt::format("unknown task '{}' (crasp tasks lists the catalogue; a task spec "
+                                "file name ends in .toml)", abbreviate(o.task, 60)));
+    return false;
+  }
+  setup.catalogue = task;
+  setup.format = task->mode == tasks::task_mode::generator ? tasks::answer_format::continuation
+                                                           : tasks::answer_format::accept;
+  std::size_t k = tasks::effective_vocab(*task, 0);
+  if (task->variable_vocab) {
+    k = tasks::effective_vocab(*task, o.search_vocab);
+    setup.family = tasks::symbols(*task, k);
+    setup.family_name = task->program_alphabet.empty() ? "Sym" : task->program_alphabet;
+  }
+  setup.source = check_detail::catalogue_source(*task, k);
+  return true;
+}
+
+bool initial_training(const synth_options& o, task_setup& setup, search_state& state,
+                      diagnostics& diags) {
+  task_check_options opts = o.check;
+  opts.exhaustive_len = 64;
+  opts.exhaustive_budget = 1'000'000;
+  std::size_t positions = 0, covered = 0;
+  std::string space;
+  const auto visit = [&](const task_instance& inst) {
+    state.training.push_back(inst);
+    positions += inst.input.size() + inst.expected.size();
+    return positions < o.initial_positions;
+  };
+  if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
+  // A source that cannot enumerate (a spec with only a generator): its shortest lengths.
+  std::mt19937_64 rng(o.check.seed);
+  for (std::size_t len = 1; positions < o.initial_positions && len <= 64; ++len) {
+    std::vector<task_instance> more;
+    if (!setup.source->random(len, 8, rng, more, diags)) return false;
+    for (auto& inst : more) {
+      positions += inst.input.size() + inst.expected.size();
+      state.training.push_back(std::move(inst));
+    }
+  }
+  if (state.training.empty()) {
+    diags.error("synth", fmt::format("task '{}' gave no instance to learn from", abbreviate(o.task, 60)));
+    return false;
+  }
+  return true;
+}
+
+bool validation_set(const synth_options& o, task_setup& setup, search_state& state,
+                    diagnostics& diags) {
+  task_check_options opts = o.check;
+  opts.exhaustive_budget = o.validation_budget;
+  std::size_t covered = 0;
+  std::string space;
+  const auto visit = [&](const task_instance& inst) {
+    state.validation.push_back(inst);
+    return state.validation.size() < o.validation_budget;
+  };
+  if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
+  std::mt19937_64 rng(o.check.seed + 1);
+  for (const auto& bin : check_bins(o.check)) {
+    if (bin.name != "train" && bin.name != "test") continue;
+    check_detail::bin_instances drawn;
+    if (!setup.source->draw(bin, o.check.samples, rng, drawn, diags)) return false;
+    std::stable_sort(drawn.items.begin(), drawn.items.end(),
+                     [](const auto& a, const auto& b) { return a.input.size() < b.input.size(); });
+    for (auto& inst : drawn.items) state.validation.push_back(std::move(inst));
+  }
+  return true;
+}
+
+std::optional<task_instance> validate(const synth_options&, const task_setup& setup,
+                                      const search_state& state, const candidate& c,
+                                      diagnostics&) {
+  for (const auto* set : {&state.training, &state.validation})
+    for (const auto& inst : *set) {
+      const auto got = check_detail::interpreter_answer(*c.program, setup.format, inst.input,
+                                                        inst.expected.size() + 2);
+      if (got != inst.expected) return inst;
+    }
+  return std::nullopt;
+}
+
+std::string describe(const task_instance& inst) {
+  return fmt::format("{} => {}", check_detail::join(inst.input, 24),
+                     check_detail::join(inst.expected, 24));
+}
+
+std::optional<check_report> final_check(const synth_options& o, const task_setup& setup,
+                                       const std::string& program, diagnostics& diags) {
+  task_check_options opts = o.check;
+  opts.tasks = {o.task};
+  std::optional<check_detail::task_plan> plan;
+  check_options load;
+  if (setup.catalogue != nullptr) {
+    plan = check_detail::plan_catalogue(*setup.catalogue, opts);
+    if (!setup.family.empty())
+      load.alphabet_overrides[setup.family_name] = tasks::symbols(*setup.catalogue, plan->head.vocab);
+  } else {
+    plan = check_detail::plan_spec(o.task, opts, diags);
+    if (!plan) return std::nullopt;
+    load.alphabet_overrides = setup.spec->alphabets;
+  }
+  auto loaded = load_text("synthesized.crasp", program, load);
+  check_detail::task_program witness{"synthesized program", std::nullopt, ""};
+  if (loaded.ok()) witness.program = std::move(*loaded.program);
+  else witness.load_error = "the synthesized program does not load: " + render(loaded.diags);
+  plan->witness = std::move(witness);
+  plan->head.program = "synthesized program";
+  plan->candidates.clear();
+  const auto bins = check_bins(opts);
+  std::size_t done = 0;
+  const std::size_t total = check_detail::work_units(*plan, opts);
+  check_report report;
+  report.options = opts;
+  report.options.progress = nullptr;
+  report.bins = bins;
+  report.tasks.push_back(check_detail::run_task(*plan, opts, bins, [&](const std::string& what) {
+    if (o.progress) o.progress(fmt::format("check {}/{}: {}", ++done, total, what));
+  }));
+  report.seconds = report.tasks.back().seconds;
+  return report;
+}
+
+bool exact(const task_result& r) {
+  if (r.engines.empty() || (r.witness && r.witness->found)) return false;
+  std::size_t tested = 0;
+  for (const auto& e : r.engines) {
+    // NoPE does not apply to a C-RASP[pos] program; any other variant that did not run (a
+    // compile failure, a size or attention limit) leaves the program unchecked there.
+    if (!e.applicable && e.note.rfind("not applicable", 0) != 0) return false;
+    for (const auto& b : e.bins) {
+      if (e.applicable && b.correct != b.total) return false;
+      tested += b.total;
+    }
+  }
+  return tested > 0;
+}
+
+}  // namespace crasp::synth
