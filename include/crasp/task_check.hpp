@@ -62,6 +62,11 @@ struct task_check_options {
   /// either cap is not run; the task reports it as a problem.
   std::uint64_t max_model_bytes = default_max_model_bytes;
   double max_attention = model::default_max_attention;
+  /// `--synth`: a task without a witness program first gets crasp synth's search (synth.hpp)
+  /// with these limits; a program found becomes its witness, checked like any other.
+  bool synth = false;
+  double synth_time_limit = 60;
+  std::size_t synth_max_size = 14;
   /// Worker threads over tasks (0: hardware concurrency). Results do not depend on it.
   unsigned threads = 0;
   /// Called after each unit of work (thread-safe: calls are serialized); `what` names it.
@@ -137,6 +142,10 @@ struct task_result {
   std::string category;              ///< catalogue category; "task spec" for a spec
   tasks::answer_format format = tasks::answer_format::accept;
   std::string program;        ///< witness program file, empty if none
+  /// With --synth: the program crasp synth found for a task without a witness (its text), or
+  /// why none was found ("none up to size 14 (time limit)"); empty otherwise.
+  std::string synthesized;
+  std::string synth_outcome;
   std::string program_class;  ///< "C-RASP" or "C-RASP[pos]" (empty without a program)
   std::size_t vocab = 0;      ///< vocabulary size used (symbols the programs read)
   /// Final verdicts: the literature's, confirmed or upgraded by the witness program (a plain
@@ -214,7 +223,8 @@ std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witne
                                                         std::size_t tested);
 
 /// How a verdict cell reads: "yes", "no", "unknown", "yes (witness)" for a spec's witnessed
-/// yes, "refuted" when the witness has a counterexample.
+/// yes, "yes (found)" when the witness is a program crasp synth found, "refuted" when the
+/// witness has a counterexample.
 std::string verdict_label(const task_result& t, bool nope);
 
 /// Runs the check. Returns nullopt (with errors in `diags`) for unusable options and for

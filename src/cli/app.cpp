@@ -342,6 +342,19 @@ command_line::command_line()
   check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG");
   check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
       ->check(integer_in(0, 256));
+  check_->add_flag("--synth", check_opts_.synth,
+                   "search for a program (crasp synth) for every task without a witness, and "
+                   "check what it finds");
+  check_->add_option("--synth-time-limit", check_opts_.synth_time_limit,
+                     "seconds of search per task with --synth")
+      ->type_name("SECONDS")
+      ->capture_default_str()
+      ->check(number_in(0.001, 86400.0));
+  check_->add_option("--synth-max-size", check_opts_.synth_max_size,
+                     "largest expression size searched with --synth")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(integer_in(1, 64));
   check_->add_flag("--progress", check_opts_.progress,
                    "report progress on stderr even when it is not a terminal");
   add_json(check_, check_opts_.json);

@@ -188,6 +188,21 @@ std::string check_report_text(const check_report& report) {
     if (t.witness && t.witness->found) witnesses += counterexample_line(t, *t.witness);
   if (!witnesses.empty()) out += "\nCounterexamples to the witness programs (refuted):\n" + witnesses;
 
+  std::string synth;
+  for (const auto& t : report.tasks) {
+    if (t.synth_outcome.empty()) continue;
+    synth += fmt::format("  {}: {}\n", t.task, t.synth_outcome);
+    if (!t.synthesized.empty()) {
+      for (std::size_t at = 0; at < t.synthesized.size();) {
+        const auto end = t.synthesized.find('\n', at);
+        const auto line = t.synthesized.substr(at, end == std::string::npos ? end : end - at);
+        if (!line.empty() && line.rfind("//", 0) != 0) synth += "    " + line + "\n";
+        at = end == std::string::npos ? t.synthesized.size() : end + 1;
+      }
+    }
+  }
+  if (!synth.empty()) out += "\nSearched for a program (--synth, crasp synth):\n" + synth;
+
   std::string trained;
   for (const auto& t : report.tasks)
     for (const auto& s : t.published)

@@ -121,6 +121,9 @@ struct check_command_options {
   std::uint64_t max_model_mib = default_max_model_bytes >> 20;  ///< --max-model-mib
   double max_attention = model::default_max_attention;         ///< --max-attention
   unsigned threads = 0;
+  bool synth = false;              ///< --synth: search for a witness where a task has none
+  double synth_time_limit = 60;    ///< --synth-time-limit SECONDS per task
+  std::size_t synth_max_size = 14;  ///< --synth-max-size N
   bool json = false;
   bool progress = false;
 };

@@ -75,6 +75,9 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.max_model_bytes = opts.max_model_mib << 20;
   o.max_attention = opts.max_attention;
   o.oracle_timeout = opts.oracle_timeout;
+  o.synth = opts.synth;
+  o.synth_time_limit = opts.synth_time_limit;
+  o.synth_max_size = opts.synth_max_size;
   if (!opts.programs.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_directory(opts.programs, ec))

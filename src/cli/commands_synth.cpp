@@ -53,8 +53,9 @@ std::string report_text(const synth_report& r) {
            : r.check  ? "found, but NOT exact in the check\n"
                       : "found (not checked: --no-check)\n";
   else
-    out += fmt::format("none found ({}); this is evidence, not a proof that none exists\n",
-                       r.stopped);
+    out += fmt::format("none up to size {} ({}); this is evidence, not a proof that none "
+                       "exists\n",
+                       r.complete_size, r.stopped);
   out += fmt::format("search: {} round(s), {:.2f} s, {} expressions evaluated; last round: "
                      "every expression up to size {} ({} behaviours)\n",
                      r.rounds.size(), r.seconds, r.candidates, r.complete_size, r.searched);

@@ -9,8 +9,10 @@
 
 namespace crasp::synth {
 
-/// One goal's statement text, e.g. `ACCEPT = (# "a") == (# "b")`.
-std::string render_rule(const enumerator& e, const goal& g, const rule& r, const vocabulary& v);
+/// One goal's statement, e.g. `ACCEPT = (#"a") == (#"b")`. A rule of several parts reads
+/// `ACCEPT = C1 && C2`, the parts' statements (named C<named + 1>, ...) going to `definitions`.
+std::string render_rule(const enumerator& e, const goal& g, const rule& r, const vocabulary& v,
+                        std::size_t& named, std::string& definitions);
 
 /// The whole program: `header` comment lines (without "// "), the alphabets, the rules.
 std::string render_program(const std::vector<std::string>& header, const enumerator& e,

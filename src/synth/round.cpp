@@ -15,11 +15,12 @@ namespace crasp::synth {
 
 namespace {
 
-std::string stop_text(stop_reason why, std::size_t size) {
+std::string stop_text(stop_reason why, std::size_t size, bool cancelled) {
   switch (why) {
     case stop_reason::terms: return fmt::format("term cap reached at size {}", size);
     case stop_reason::memory: return fmt::format("memory cap reached at size {}", size);
-    case stop_reason::interrupted: return "stopped (time limit or interrupt)";
+    case stop_reason::interrupted:
+      return fmt::format("{} at size {}", cancelled ? "interrupted" : "time limit reached", size);
     case stop_reason::none: break;
   }
   return {};
@@ -77,11 +78,11 @@ round_result search_round(const synth_options& o, const task_setup& setup,
       return finish();
     }
     if (!complete) {
-      r.stopped = stop_text(e.stats().stopped, size);
+      r.stopped = stop_text(e.stats().stopped, size, o.cancel != nullptr && o.cancel->load());
       return finish();
     }
   }
-  r.stopped = fmt::format("no program up to size {}", o.max_size);
+  r.stopped = fmt::format("largest size {} reached", o.max_size);
   return finish();
 }
 
@@ -93,16 +94,17 @@ std::string annotate(const synth_options& o, const task_setup& setup, const sear
                                c.klass));
   std::size_t positions = 0;
   for (const auto& inst : state.training) positions += inst.input.size();
-  header.push_back(fmt::format("Search: expressions up to size {}, one per behaviour on {} "
-                               "training instances ({} input positions), after {} round(s) of "
-                               "counterexamples;",
+  header.push_back(fmt::format("Search: every expression up to size {}, one per behaviour on {} "
+                               "training instances",
                                report.rounds.empty() ? 0 : report.rounds.back().size,
-                               state.training.size(), positions, report.rounds.size()));
-  header.push_back(fmt::format("then right on {} validation instances{}.", state.validation.size(),
-                               o.nope ? " (C-RASP only: --pe nope)" : ""));
+                               state.training.size()));
+  header.push_back(fmt::format("({} input positions), after {} round(s) of counterexamples; right "
+                               "on {} validation instances.",
+                               positions, report.rounds.size(), state.validation.size()));
+  if (o.nope) header.push_back("C-RASP only (--pe nope): no local reads, no periodic predicates.");
   if (!setup.family.empty())
-    header.push_back(fmt::format("Written over the alphabet {} (searched with {} symbols); the "
-                                 "same text runs for any alphabet.",
+    header.push_back(fmt::format("Written over the alphabet {} (searched with {} of its symbols): "
+                                 "the same text runs for any size.",
                                  setup.family_name, setup.family.size()));
   std::string text;
   for (const auto& line : header) text += fmt::format("// {}\n", line);

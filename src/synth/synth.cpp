@@ -92,7 +92,7 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
                                round.size, log.counterexample));
       state.training.push_back(*refuted);
       if (stop()) {
-        report.stopped = o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit";
+        report.stopped = o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
         break;
       }
       continue;

@@ -131,23 +131,13 @@ std::optional<check_report> final_check(const synth_options& o, const task_setup
   task_check_options opts = o.check;
   opts.tasks = {o.task};
   std::optional<check_detail::task_plan> plan;
-  check_options load;
   if (setup.catalogue != nullptr) {
     plan = check_detail::plan_catalogue(*setup.catalogue, opts);
-    if (!setup.family.empty())
-      load.alphabet_overrides[setup.family_name] = tasks::symbols(*setup.catalogue, plan->head.vocab);
   } else {
     plan = check_detail::plan_spec(o.task, opts, diags);
     if (!plan) return std::nullopt;
-    load.alphabet_overrides = setup.spec->alphabets;
   }
-  auto loaded = load_text("synthesized.crasp", program, load);
-  check_detail::task_program witness{"synthesized program", std::nullopt, ""};
-  if (loaded.ok()) witness.program = std::move(*loaded.program);
-  else witness.load_error = "the synthesized program does not load: " + render(loaded.diags);
-  plan->witness = std::move(witness);
-  plan->head.program = "synthesized program";
-  plan->candidates.clear();
+  check_detail::adopt_witness(*plan, program);
   const auto bins = check_bins(opts);
   std::size_t done = 0;
   const std::size_t total = check_detail::work_units(*plan, opts);

@@ -256,9 +256,40 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
     }
     if (!specs_ok) return std::nullopt;
   }
+  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(plans.size())));
+  // Tasks are independent and each draws from its own seeded stream, so the report does not
+  // depend on the number of threads or their scheduling.
+  const auto in_parallel = [&](const std::function<void(std::size_t)>& each) {
+    // An exception in a worker (std::bad_alloc on a task too large for the machine) must not
+    // escape its thread, which would terminate the process: the first one is kept, the other
+    // workers stop taking tasks, and it is rethrown here, as if the work had run on this thread.
+    std::atomic<std::size_t> next{0};
+    std::mutex error_mutex;
+    std::exception_ptr error;
+    const auto worker = [&] {
+      try {
+        for (std::size_t i = next++; i < plans.size(); i = next++) each(i);
+      } catch (...) {
+        const std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        next = plans.size();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+  };
+  // --synth first: a program found becomes the task's witness before the work is counted.
+  if (options.synth)
+    in_parallel([&](std::size_t i) {
+      if (!plans[i].witness) check_detail::synthesize_witness(plans[i], options);
+    });
+
   std::size_t total = 0;
   for (const auto& p : plans) total += check_detail::work_units(p, options);
-
   std::mutex progress_mutex;
   std::size_t done = 0;
   const auto tick = [&](const std::string& what) {
@@ -266,33 +297,10 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
     const std::lock_guard lock(progress_mutex);
     options.progress(++done, total, what);
   };
-
-  // Tasks are independent and each draws from its own seeded stream, so the report does not
-  // depend on the number of threads or their scheduling.
   report.tasks.resize(plans.size());
-  std::atomic<std::size_t> next{0};
-  // An exception in a worker (std::bad_alloc on a task too large for the machine) must not
-  // escape its thread, which would terminate the process: the first one is kept, the other
-  // workers stop taking tasks, and it is rethrown here, as if the work had run on this thread.
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  const auto worker = [&] {
-    try {
-      for (std::size_t i = next++; i < plans.size(); i = next++)
-        report.tasks[i] = check_detail::run_task(plans[i], options, report.bins, tick);
-    } catch (...) {
-      const std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      next = plans.size();
-    }
-  };
-  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(plans.size())));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  in_parallel([&](std::size_t i) {
+    report.tasks[i] = check_detail::run_task(plans[i], options, report.bins, tick);
+  });
   report.seconds = seconds_since(t0);
   return report;
 }

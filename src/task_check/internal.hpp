@@ -79,6 +79,15 @@ struct task_plan {
 /// smaller vocabulary than the check's).
 std::unique_ptr<instance_source> catalogue_source(const tasks::task_spec& task, std::size_t k);
 
+/// crasp check --synth: runs crasp synth's search for a plan without a witness and, when it
+/// finds a program, makes it the plan's witness (head.synthesized holds its text); either way
+/// head.synth_outcome says what happened. Errors of the search go to head.errors.
+void synthesize_witness(task_plan& plan, const task_check_options& options);
+
+/// Makes `text` the plan's witness, loaded with the plan's vocabulary (a catalogue task's
+/// family alphabet set to the check's symbols, a spec's `alphabets` applied).
+void adopt_witness(task_plan& plan, const std::string& text);
+
 /// Runs one task's check as crasp::check does (bins drawn with the task's own seeded stream).
 /// `tick` is called once per unit of work (work_units).
 task_result run_task(task_plan& plan, const task_check_options& options,

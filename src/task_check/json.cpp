@@ -73,6 +73,10 @@ json task_json(const task_result& t) {
                        {"bins", bins_json(e.bins)}});
   j["engines"] = std::move(engines);
   j["witness"] = t.witness ? search_json(*t.witness) : json(nullptr);
+  if (!t.synth_outcome.empty()) {
+    j["synthesized"] = t.synthesized.empty() ? json(nullptr) : json(t.synthesized);
+    j["synth"] = t.synth_outcome;
+  }
   json candidates = json::array();
   for (const auto& c : t.candidates) candidates.push_back(search_json(c));
   j["candidates"] = std::move(candidates);

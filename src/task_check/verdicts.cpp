@@ -84,6 +84,7 @@ std::string verdict_label(const task_result& t, bool nope) {
   const auto& v = nope ? t.nope : t.ape;
   if (!nope && t.witness && t.witness->found) return "refuted";
   std::string s(tasks::expressible_name(v.value));
+  if (v.value == tasks::expressible::yes && !t.synthesized.empty()) return s + " (found)";
   if (!nope && v.value == tasks::expressible::yes && t.source != "catalogue") s += " (witness)";
   return s;
 }
