@@ -51,15 +51,44 @@ std::uint8_t uses_of(const std::vector<term>& terms, std::int32_t a, std::int32_
 
 }  // namespace
 
+bool enumerator::known(std::uint64_t h, bool is_count, const bits* b, const ints* c) const {
+  const std::size_t mask = table_.size() - 1;
+  for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+    const slot& s = table_[i];
+    if (s.id < 0) return false;
+    if (s.hash != h) continue;
+    const term& t = terms_[static_cast<std::size_t>(s.id)];
+    if (t.is_count != is_count) continue;
+    if (is_count ? count_value(s.id) == *c : boolean_value(s.id) == *b) return true;
+  }
+}
+
+void enumerator::remember(std::uint64_t h, std::int32_t id) {
+  if (2 * (table_used_ + 1) > table_.size()) {
+    std::vector<slot> old(table_.size() * 2);
+    old.swap(table_);
+    const std::size_t mask = table_.size() - 1;
+    for (const slot& s : old) {
+      if (s.id < 0) continue;
+      std::size_t i = s.hash & mask;
+      while (table_[i].id >= 0) i = (i + 1) & mask;
+      table_[i] = s;
+    }
+  }
+  const std::size_t mask = table_.size() - 1;
+  std::size_t i = h & mask;
+  while (table_[i].id >= 0) i = (i + 1) & mask;
+  table_[i] = slot{h, id};
+  ++table_used_;
+}
+
 // Keeps `t` unless an earlier term has the same values (the earlier one is no larger).
-void enumerator::add_boolean(term t, bits v) {
+void enumerator::add_boolean(term t, const bits& v) {
   ++stats_.evaluated;
   const std::uint64_t h = hash_of(std::span<const word>(v)) * 2;
-  auto& bucket = seen_[h];
-  for (const std::int32_t other : bucket)
-    if (!terms_[static_cast<std::size_t>(other)].is_count && boolean_value(other) == v) return;
+  if (known(h, false, &v, nullptr)) return;
   const auto id = static_cast<std::int32_t>(terms_.size());
-  bucket.push_back(id);
+  remember(h, id);
   t.is_count = false;
   if (t.a >= 0 || t.b >= 0) {
     t.uses |= uses_of(terms_, t.a, t.b);
@@ -67,27 +96,25 @@ void enumerator::add_boolean(term t, bits v) {
   }
   terms_.push_back(t);
   slot_.push_back(static_cast<std::int32_t>(bools_.size()));
-  stats_.bytes += v.size() * sizeof(word) + sizeof(term) + 64;
-  bools_.push_back(std::move(v));
+  stats_.bytes += v.size() * sizeof(word) + sizeof(term) + 48;
+  bools_.push_back(v);
   bools_by_size_[t.size].push_back(id);
   ++stats_.kept_per_size[t.size];
 }
 
-void enumerator::add_count(term t, ints v) {
+void enumerator::add_count(term t, const ints& v) {
   ++stats_.evaluated;
   const std::uint64_t h = hash_of(std::span<const std::int32_t>(v)) * 2 + 1;
-  auto& bucket = seen_[h];
-  for (const std::int32_t other : bucket)
-    if (terms_[static_cast<std::size_t>(other)].is_count && count_value(other) == v) return;
+  if (known(h, true, nullptr, &v)) return;
   const auto id = static_cast<std::int32_t>(terms_.size());
-  bucket.push_back(id);
+  remember(h, id);
   t.is_count = true;
   t.uses |= uses_of(terms_, t.a, t.b);
   t.depth = std::max(t.depth, depth_of(terms_, t.a, t.b));
   terms_.push_back(t);
   slot_.push_back(static_cast<std::int32_t>(counts_.size()));
-  stats_.bytes += v.size() * sizeof(std::int32_t) + sizeof(term) + 64;
-  counts_.push_back(std::move(v));
+  stats_.bytes += v.size() * sizeof(std::int32_t) + sizeof(term) + 48;
+  counts_.push_back(v);
   counts_by_size_[t.size].push_back(id);
   ++stats_.kept_per_size[t.size];
 }
@@ -111,7 +138,8 @@ void enumerator::grow_counts(std::uint16_t s) {
       if (full()) return;
       term t{op::count, true, 0, 0, s, b};
       t.depth = static_cast<std::uint8_t>(depth_of(terms_, b) + 1);
-      add_count(t, l_.count(boolean_value(b)));
+      l_.count(boolean_value(b), count_scratch_);
+      add_count(t, count_scratch_);
     }
   }
   // c1 + c2 (c1 no larger than c2, each pair once) and c1 - c2 (both orders).
@@ -123,14 +151,12 @@ void enumerator::grow_counts(std::uint16_t s) {
         const ints& x = count_value(a);
         const ints& y = count_value(b);
         if (sa < sb || (sa == sb && a < b)) {
-          ints v(x.size());
-          for (std::size_t p = 0; p < v.size(); ++p) v[p] = x[p] + y[p];
-          add_count(term{op::add, true, 0, 0, s, a, b}, std::move(v));
+          add(x, y, count_scratch_);
+          add_count(term{op::add, true, 0, 0, s, a, b}, count_scratch_);
         }
         if (a != b) {
-          ints v(x.size());
-          for (std::size_t p = 0; p < v.size(); ++p) v[p] = x[p] - y[p];
-          add_count(term{op::sub, true, 0, 0, s, a, b}, std::move(v));
+          subtract(x, y, count_scratch_);
+          add_count(term{op::sub, true, 0, 0, s, a, b}, count_scratch_);
         }
       }
     }
@@ -166,12 +192,16 @@ void enumerator::grow_booleans(std::uint16_t s) {
   for (const std::int32_t a : bools_by_size_[s - 1U]) {
     if (full()) return;
     const bits& x = boolean_value(a);
-    add_boolean(boolean(op::not_, a), l_.negate(x));
+    l_.negate(x, bool_scratch_);
+    add_boolean(boolean(op::not_, a), bool_scratch_);
     term ex = boolean(op::exists, a);  // `exists[j <= i] x` is `#x >= 1`: a count level
     ex.depth = static_cast<std::uint8_t>(depth_of(terms_, a) + 1);
-    add_boolean(ex, l_.exists(x));
-    for (std::uint32_t c = 1; c <= g_.max_shift; ++c)
-      add_boolean(boolean(op::shift, a, -1, static_cast<std::int32_t>(c)), l_.shift(x, c));
+    l_.exists(x, bool_scratch_);
+    add_boolean(ex, bool_scratch_);
+    for (std::uint32_t c = 1; c <= g_.max_shift; ++c) {
+      l_.shift(x, c, bool_scratch_);
+      add_boolean(boolean(op::shift, a, -1, static_cast<std::int32_t>(c)), bool_scratch_);
+    }
   }
   const std::size_t n = l_.positions();
   if (s >= 3) {
@@ -180,10 +210,14 @@ void enumerator::grow_booleans(std::uint16_t s) {
       const ints& x = count_value(a);
       for (std::int32_t k = 0; k <= g_.max_constant; ++k) {
         const ints konst{k};
-        add_boolean(boolean(op::less_const, a, -1, k), compare(x, relation::lt, konst, n));
-        add_boolean(boolean(op::less_eq_const, a, -1, k), compare(x, relation::le, konst, n));
-        add_boolean(boolean(op::equal_const, a, -1, k), compare(x, relation::eq, konst, n));
-        add_boolean(boolean(op::greater_eq_const, a, -1, k), l_.negate(compare(x, relation::lt, konst, n)));
+        compare(x, relation::lt, konst, n, bool_scratch_);
+        add_boolean(boolean(op::less_const, a, -1, k), bool_scratch_);
+        l_.negate(bool_scratch_, less_scratch_);
+        add_boolean(boolean(op::greater_eq_const, a, -1, k), less_scratch_);
+        compare(x, relation::le, konst, n, bool_scratch_);
+        add_boolean(boolean(op::less_eq_const, a, -1, k), bool_scratch_);
+        compare(x, relation::eq, konst, n, bool_scratch_);
+        add_boolean(boolean(op::equal_const, a, -1, k), bool_scratch_);
       }
     }
   }
@@ -195,8 +229,10 @@ void enumerator::grow_booleans(std::uint16_t s) {
         for (const std::int32_t b : bools_by_size_[sb]) {
           if (sa == sb && b <= a) continue;
           if (full()) return;
-          add_boolean(boolean(op::and_, a, b), both(boolean_value(a), boolean_value(b)));
-          add_boolean(boolean(op::or_, a, b), either(boolean_value(a), boolean_value(b)));
+          both(boolean_value(a), boolean_value(b), bool_scratch_);
+          add_boolean(boolean(op::and_, a, b), bool_scratch_);
+          either(boolean_value(a), boolean_value(b), bool_scratch_);
+          add_boolean(boolean(op::or_, a, b), bool_scratch_);
         }
       }
     }
@@ -207,10 +243,14 @@ void enumerator::grow_booleans(std::uint16_t s) {
         if (full()) return;
         const ints& x = count_value(a);
         const ints& y = count_value(b);
-        add_boolean(boolean(op::less, a, b), compare(x, relation::lt, y, n));
-        add_boolean(boolean(op::less_eq, a, b), compare(x, relation::le, y, n));
-        if (sa < sb || (sa == sb && a < b))
-          add_boolean(boolean(op::equal, a, b), compare(x, relation::eq, y, n));
+        compare(x, relation::lt, y, n, bool_scratch_);
+        add_boolean(boolean(op::less, a, b), bool_scratch_);
+        compare(x, relation::le, y, n, bool_scratch_);
+        add_boolean(boolean(op::less_eq, a, b), bool_scratch_);
+        if (sa < sb || (sa == sb && a < b)) {
+          compare(x, relation::eq, y, n, bool_scratch_);
+          add_boolean(boolean(op::equal, a, b), bool_scratch_);
+        }
       }
     }
   }

@@ -96,13 +96,26 @@ class enumerator {
   std::deque<bits> bools_;
   std::deque<ints> counts_;
   std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
-  std::unordered_map<std::uint64_t, std::vector<std::int32_t>> seen_;
+  // Behaviour table: open addressing over (hash, term id), linear probing, at most half full.
+  // Terms with equal hashes sit in consecutive probe slots; a lookup allocates nothing.
+  struct slot {
+    std::uint64_t hash = 0;
+    std::int32_t id = -1;
+  };
+  std::vector<slot> table_ = std::vector<slot>(1024);
+  std::size_t table_used_ = 0;
+  bits bool_scratch_, less_scratch_;
+  ints count_scratch_;
   statistics stats_;
   std::function<bool()> stop_;
   std::size_t polls_ = 0;
 
-  void add_boolean(term t, bits v);
-  void add_count(term t, ints v);
+  /// Keep `t` with value `v` (a scratch buffer, copied only when kept) unless its behaviour is
+  /// known.
+  void add_boolean(term t, const bits& v);
+  void add_count(term t, const ints& v);
+  [[nodiscard]] bool known(std::uint64_t h, bool is_count, const bits* b, const ints* c) const;
+  void remember(std::uint64_t h, std::int32_t id);
   void grow_booleans(std::uint16_t s);
   void grow_counts(std::uint16_t s);
   /// Whether a cap is reached or `stop` fired (polled every few thousand candidates).

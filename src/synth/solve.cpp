@@ -54,6 +54,17 @@ solver::solver(const layout& l, const family_info& f, std::vector<goal> goals)
     auto& st = state_[g];
     const std::size_t d = spec.want.size();
     st.want.assign((d + 63) / 64, 0);
+    const std::size_t per = l_.per_copy(), S = f_.s_count, A = spec.family ? f_.a_count : 1;
+    for (std::size_t k = 0; k < d && !spec.count; ++k) {
+      const std::size_t p = spec.positions[k / A], ai = k % A;
+      const auto flat = [&](std::size_t si) { return static_cast<std::uint32_t>((ai * S + si) * per + p); };
+      st.plain.push_back(flat(0));
+      const auto it = std::find(f_.symbols.begin(), f_.symbols.end(), l_.token(p));
+      st.any.push_back(it == f_.symbols.end() ? no_token
+                                              : flat(static_cast<std::size_t>(it - f_.symbols.begin())));
+      for (std::size_t si = 0; si < S; ++si) st.every.push_back(flat(si));
+      st.a_of.push_back(static_cast<std::uint32_t>(ai));
+    }
     st.positives = st.negatives = st.want;
     if (spec.count) continue;
     for (std::size_t k = 0; k < d; ++k) set(spec.want[k] != 0 ? st.positives : st.negatives, k);
@@ -62,7 +73,7 @@ solver::solver(const layout& l, const family_info& f, std::vector<goal> goals)
 }
 
 bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const goal& g,
-                      bits& out) const {
+                      const goal_state& st, bits& out) const {
   const term& t = e.terms()[static_cast<std::size_t>(id)];
   const bool has_a = (t.uses & uses_a) != 0, has_s = (t.uses & uses_s) != 0;
   if (has_a && !g.family) return false;
@@ -70,33 +81,33 @@ bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const go
   if (form != shape::plain && !has_s) return false;
   if (form == shape::all_other && (!g.family || !has_a)) return false;
   const bits& v = e.boolean_value(id);
-  const std::size_t per = l_.per_copy(), S = f_.s_count;
-  const std::size_t A = g.family ? f_.a_count : 1;
-  const std::size_t d = g.positions.size() * A;
-  out.assign((d + 63) / 64, 0);
-  const auto at = [&](std::size_t ai, std::size_t si, std::size_t p) {
-    return test(v, (ai * S + si) * per + p);
-  };
-  for (std::size_t k = 0; k < d; ++k) {
-    const std::size_t p = g.positions[k / A], ai = k % A;
-    bool value = false;
+  const std::size_t d = st.plain.size(), S = f_.s_count;
+  const auto read = [&](std::size_t k) {
     switch (form) {
-      case shape::plain: value = at(ai, 0, p); break;
-      case shape::any: {
-        const auto it = std::find(f_.symbols.begin(), f_.symbols.end(), l_.token(p));
-        value = it != f_.symbols.end() &&
-                at(ai, static_cast<std::size_t>(it - f_.symbols.begin()), p);
-        break;
-      }
+      case shape::plain: return test(v, st.plain[k]);
+      case shape::any: return st.any[k] != no_token && test(v, st.any[k]);
       case shape::all:
       case shape::all_other:
-        value = true;
-        for (std::size_t si = 0; si < S && value; ++si)
-          if (form == shape::all || si != ai) value = at(ai, si, p);
-        break;
+        for (std::size_t si = 0; si < S; ++si)
+          if ((form == shape::all || si != st.a_of[k]) && !test(v, st.every[k * S + si]))
+            return false;
+        return true;
     }
-    if (value) set(out, k);
+    return false;
+  };
+  // Most expressions are of no use to a goal: false on some positive (so neither exact nor
+  // necessary) and true on some negative (so not sufficient). Stop reading as soon as both
+  // are seen.
+  bool may_need = true, may_suffice = true;
+  for (std::size_t k = 0; k < d && (may_need || may_suffice); ++k) {
+    const bool x = read(k);
+    if (test(st.positives, k) && !x) may_need = false;
+    if (test(st.negatives, k) && x) may_suffice = false;
   }
+  if (!may_need && !may_suffice) return false;
+  out.assign((d + 63) / 64, 0);
+  for (std::size_t k = 0; k < d; ++k)
+    if (read(k)) set(out, k);
   return true;
 }
 
@@ -142,7 +153,7 @@ void solver::absorb(const enumerator& e) {
       }
       if (t.is_count) continue;
       for (const shape form : {shape::plain, shape::any, shape::all, shape::all_other}) {
-        if (!value_of(e, id, form, g, value)) continue;
+        if (!value_of(e, id, form, g, st, value)) continue;
         consider(st, g, condition{part{id, form}, t.size + shape_cost(form), value});
       }
     }

@@ -69,6 +69,10 @@ class solver {
     bits value;  ///< over the goal's decisions
   };
   struct goal_state {
+    // Where each decision reads an expression's value, per shape, as flat layout positions:
+    // plain[k], any[k] (none: the token is not in the family, so the value is false), and
+    // every[k * s_count + si] for the `all` shapes (a_of[k] says which one to skip).
+    std::vector<std::uint32_t> plain, any, every, a_of;
     bits want, positives, negatives;
     std::optional<condition> exact;
     std::vector<condition> necessary, sufficient;
@@ -83,7 +87,7 @@ class solver {
 
   void consider(goal_state& g, const goal& spec, condition c);
   [[nodiscard]] bool value_of(const enumerator& e, std::int32_t id, shape form, const goal& g,
-                              bits& out) const;
+                              const goal_state& st, bits& out) const;
   [[nodiscard]] std::optional<rule> best(const goal_state& g) const;
 };
 

@@ -1,6 +1,8 @@
 // See values.hpp.
 #include "synth/values.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace crasp::synth {
@@ -51,71 +53,79 @@ bits layout::periodic(std::uint32_t modulus, std::uint32_t residue) const {
   return out;
 }
 
-bits layout::negate(const bits& a) const {
-  bits out(a.size());
+void layout::negate(const bits& a, bits& out) const {
+  out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = ~a[w] & padding_mask_[w];
-  return out;
 }
 
-bits layout::shift(const bits& a, std::uint32_t c) const {
+void layout::shift(const bits& a, std::uint32_t c, bits& out) const {
   // Word-parallel: move every bit c places up, then clear the positions whose source would lie
   // in the previous instance (index < c).
-  bits out(words(), 0);
   const std::size_t n = words();
-  for (std::size_t w = 0; w < n; ++w) {
-    word v = a[w] << c;
-    if (w > 0 && c > 0) v |= a[w - 1] >> (64 - c);
-    out[w] = v;
-  }
+  out.resize(n);
   const bits& mask = shift_mask_[c];
-  for (std::size_t w = 0; w < n; ++w) out[w] &= mask[w];
-  return out;
+  for (std::size_t w = 0; w < n; ++w) {
+    word v = c == 0 ? a[w] : a[w] << c;
+    if (w > 0 && c > 0) v |= a[w - 1] >> (64 - c);
+    out[w] = v & mask[w];
+  }
 }
 
-bits layout::exists(const bits& a) const {
-  bits out(words(), 0);
+void layout::exists(const bits& a, bits& out) const {
+  out.assign(words(), 0);
   bool seen = false;
   for (std::size_t p = 0; p < positions(); ++p) {
     if (index_[p] == 0) seen = false;
     seen = seen || test(a, p);
     if (seen) set(out, p);
   }
-  return out;
 }
 
-ints layout::count(const bits& a) const {
-  ints out(positions());
+void layout::count(const bits& a, ints& out) const {
+  out.resize(positions());
   std::int32_t acc = 0;
   for (std::size_t p = 0; p < positions(); ++p) {
     if (index_[p] == 0) acc = 0;
     acc += test(a, p) ? 1 : 0;
     out[p] = acc;
   }
-  return out;
 }
 
-bits both(const bits& a, const bits& b) {
-  bits out(a.size());
+void both(const bits& a, const bits& b, bits& out) {
+  out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = a[w] & b[w];
-  return out;
 }
 
-bits either(const bits& a, const bits& b) {
-  bits out(a.size());
+void either(const bits& a, const bits& b, bits& out) {
+  out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = a[w] | b[w];
-  return out;
 }
 
-bits compare(const ints& a, relation r, const ints& b, std::size_t positions) {
-  bits out((positions + 63) / 64, 0);
+void add(const ints& a, const ints& b, ints& out) {
+  out.resize(a.size());
+  for (std::size_t p = 0; p < a.size(); ++p) out[p] = a[p] + b[p];
+}
+
+void subtract(const ints& a, const ints& b, ints& out) {
+  out.resize(a.size());
+  for (std::size_t p = 0; p < a.size(); ++p) out[p] = a[p] - b[p];
+}
+
+void compare(const ints& a, relation r, const ints& b, std::size_t positions, bits& out) {
+  // 64 positions per output word, the comparison branch-free inside.
+  out.assign((positions + 63) / 64, 0);
   const bool broadcast = b.size() == 1;
-  for (std::size_t p = 0; p < positions; ++p) {
-    const std::int32_t x = a[p];
-    const std::int32_t y = broadcast ? b[0] : b[p];
-    const bool v = r == relation::lt ? x < y : r == relation::le ? x <= y : x == y;
-    if (v) set(out, p);
+  for (std::size_t w = 0; w * 64 < positions; ++w) {
+    const std::size_t end = std::min(positions, w * 64 + 64);
+    word acc = 0;
+    for (std::size_t p = w * 64; p < end; ++p) {
+      const std::int32_t x = a[p];
+      const std::int32_t y = broadcast ? b[0] : b[p];
+      const bool v = r == relation::lt ? x < y : r == relation::le ? x <= y : x == y;
+      acc |= static_cast<word>(v) << (p - w * 64);
+    }
+    out[w] = acc;
   }
-  return out;
 }
 
 namespace {
@@ -131,16 +141,24 @@ std::uint64_t mix(std::uint64_t h) {
 
 }  // namespace
 
+// One multiply per word while streaming, the full mix once at the end: the table needs few
+// collisions, not cryptographic quality, and hashing every candidate is on the hot path.
 std::uint64_t hash_of(std::span<const word> v) {
   std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ v.size();
-  for (const word w : v) h = mix(h ^ w);
-  return h;
+  for (const word w : v) h = std::rotl(h ^ w, 29) * 0xff51afd7ed558ccdULL;
+  return mix(h);
 }
 
 std::uint64_t hash_of(std::span<const std::int32_t> v) {
   std::uint64_t h = 0x7f4a7c159e3779b9ULL ^ v.size();
-  for (const std::int32_t x : v) h = mix(h ^ static_cast<std::uint32_t>(x));
-  return h;
+  std::size_t p = 0;
+  for (; p + 1 < v.size(); p += 2)
+    h = std::rotl(h ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(v[p])) << 32 |
+                       static_cast<std::uint32_t>(v[p + 1])),
+                  29) *
+        0xff51afd7ed558ccdULL;
+  if (p < v.size()) h = std::rotl(h ^ static_cast<std::uint32_t>(v[p]), 29) * 0xff51afd7ed558ccdULL;
+  return mix(h);
 }
 
 }  // namespace crasp::synth

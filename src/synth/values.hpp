@@ -59,15 +59,22 @@ class layout {
   /// index % modulus == residue.
   [[nodiscard]] bits periodic(std::uint32_t modulus, std::uint32_t residue) const;
 
-  // Operations; operands have this layout's size.
-  [[nodiscard]] bits negate(const bits& a) const;  ///< keeps the padding bits clear
+  // Operations; operands have this layout's size. Each writes `out` (resized as needed), so
+  // the search can evaluate a candidate into a scratch buffer and copy only what it keeps.
+  void negate(const bits& a, bits& out) const;  ///< keeps the padding bits clear
   /// `exists[j <= i, j == i - c] a`: a at index - c within the same instance, false before it
   /// (c <= max_shift).
-  [[nodiscard]] bits shift(const bits& a, std::uint32_t c) const;
+  void shift(const bits& a, std::uint32_t c, bits& out) const;
   /// `#[j <= i] a`: the number of true positions up to and including p, per instance.
-  [[nodiscard]] ints count(const bits& a) const;
+  void count(const bits& a, ints& out) const;
   /// `exists[j <= i] a`: whether a held anywhere up to and including p, per instance.
-  [[nodiscard]] bits exists(const bits& a) const;
+  void exists(const bits& a, bits& out) const;
+
+  // The same, returning the result.
+  [[nodiscard]] bits negate(const bits& a) const { bits o; negate(a, o); return o; }
+  [[nodiscard]] bits shift(const bits& a, std::uint32_t c) const { bits o; shift(a, c, o); return o; }
+  [[nodiscard]] ints count(const bits& a) const { ints o; count(a, o); return o; }
+  [[nodiscard]] bits exists(const bits& a) const { bits o; exists(a, o); return o; }
 
  private:
   std::vector<std::uint32_t> tokens_;
@@ -84,12 +91,22 @@ class layout {
 inline void set(bits& b, std::size_t p) { b[p / 64] |= word{1} << (p % 64); }
 
 /// Bitwise combinations (same sizes).
-[[nodiscard]] bits both(const bits& a, const bits& b);
-[[nodiscard]] bits either(const bits& a, const bits& b);
+void both(const bits& a, const bits& b, bits& out);
+void either(const bits& a, const bits& b, bits& out);
+[[nodiscard]] inline bits both(const bits& a, const bits& b) { bits o; both(a, b, o); return o; }
+[[nodiscard]] inline bits either(const bits& a, const bits& b) { bits o; either(a, b, o); return o; }
 
 enum class relation { lt, le, eq };
 /// a R b position by position; `b` may be a constant (a vector of one value, broadcast).
-[[nodiscard]] bits compare(const ints& a, relation r, const ints& b, std::size_t positions);
+void compare(const ints& a, relation r, const ints& b, std::size_t positions, bits& out);
+[[nodiscard]] inline bits compare(const ints& a, relation r, const ints& b, std::size_t positions) {
+  bits o;
+  compare(a, r, b, positions, o);
+  return o;
+}
+/// c = a + b, c = a - b.
+void add(const ints& a, const ints& b, ints& out);
+void subtract(const ints& a, const ints& b, ints& out);
 
 /// A 64-bit hash of a value vector, for the behaviour table.
 [[nodiscard]] std::uint64_t hash_of(std::span<const word> v);
