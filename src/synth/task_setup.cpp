@@ -69,12 +69,14 @@ bool initial_training(const synth_options& o, task_setup& setup, search_state& s
     return positions < o.initial_positions;
   };
   if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
-  // A source that cannot enumerate (a spec with only a generator): its shortest lengths.
+  // A source that cannot enumerate (a spec with a generator or data only): its shortest
+  // lengths, a few instances of each (all of a length for data).
   std::mt19937_64 rng(o.check.seed);
   for (std::size_t len = 1; positions < o.initial_positions && len <= 64; ++len) {
-    std::vector<task_instance> more;
-    if (!setup.source->random(len, 8, rng, more, diags)) return false;
-    for (auto& inst : more) {
+    check_detail::bin_instances drawn;
+    if (!setup.source->draw(check_bin{"synth", len, len}, 8, rng, drawn, diags)) return false;
+    for (auto& inst : drawn.items) {
+      if (positions >= o.initial_positions) break;
       positions += inst.input.size() + inst.expected.size();
       state.training.push_back(std::move(inst));
     }
@@ -97,6 +99,7 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
     return state.validation.size() < o.validation_budget;
   };
   if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
+  for (const auto& inst : setup.source->fixed()) state.validation.push_back(inst);
   std::mt19937_64 rng(o.check.seed + 1);
   for (const auto& bin : check_bins(o.check)) {
     if (bin.name != "train" && bin.name != "test") continue;
@@ -138,6 +141,7 @@ std::optional<check_report> final_check(const synth_options& o, const task_setup
     if (!plan) return std::nullopt;
   }
   check_detail::adopt_witness(*plan, program);
+  plan->head.synthesized = program;  // the verdict reads "yes (found)"
   const auto bins = check_bins(opts);
   std::size_t done = 0;
   const std::size_t total = check_detail::work_units(*plan, opts);
