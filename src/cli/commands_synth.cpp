@@ -23,7 +23,16 @@ namespace {
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_interrupt(int) { interrupted = true; }
+// The first Ctrl-C asks the search to stop and report; a second one (during the final check,
+// which does not poll) ends the process as Ctrl-C normally does.
+extern "C" void on_interrupt(int) {
+  if (interrupted) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+    return;
+  }
+  interrupted = true;
+}
 
 // Installs the Ctrl-C handler for the search and restores the default one afterwards.
 class interrupt_scope {
@@ -146,7 +155,9 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
   progress.finish();
   print_diagnostics(diags, io);
   if (!report) return exit_code::failure;
-  if (interrupted) io.err << "synth: interrupted; the report shows what the search had\n";
+  if (interrupted)
+    io.err << "synth: interrupted; the report shows what the search had"
+           << (report->found && !report->check ? " (the final check was skipped)" : "") << "\n";
   if (report->found && !opts.output.empty()) {
     std::ofstream f(opts.output, std::ios::binary);
     f << report->program;

@@ -44,12 +44,12 @@ void synthesize_witness(task_plan& plan, const task_check_options& options) {
     return;
   }
   if (!report->found) {
-    plan.head.synth_outcome = fmt::format("none up to size {} ({}; {} behaviours, {:.1f} s)",
+    plan.head.synth_outcome = fmt::format("none up to size {} ({}; {} behaviours, {:.2f} s)",
                                           report->complete_size, report->stopped,
                                           report->searched, report->seconds);
     return;
   }
-  plan.head.synth_outcome = fmt::format("found: size {}, depth {}, {} ({:.1f} s)", report->size,
+  plan.head.synth_outcome = fmt::format("found: size {}, depth {}, {} ({:.2f} s)", report->size,
                                         report->depth, report->program_class, report->seconds);
   plan.head.synthesized = report->program;
   adopt_witness(plan, report->program);

@@ -106,7 +106,9 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
     break;
   }
   report.seconds = since(t0);
-  if (report.found && o.verify) {
+  // An interrupt during the search's last round leaves the check out too.
+  const bool cancelled = o.cancel != nullptr && o.cancel->load();
+  if (report.found && o.verify && !cancelled) {
     const auto t1 = clock_type::now();
     report.check = synth::final_check(o, setup, report.program, diags);
     if (!report.check) return std::nullopt;

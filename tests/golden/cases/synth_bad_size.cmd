@@ -1,0 +1,1 @@
+synth UR --max-size 0

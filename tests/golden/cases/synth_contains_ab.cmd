@@ -1,0 +1,1 @@
+synth contains_ab --samples 3 --far-samples 0

@@ -1,0 +1,1 @@
+synth parity --max-size 5 --no-check

@@ -1,0 +1,1 @@
+synth UR --no-check -o @OUT@/ur.crasp
