@@ -39,7 +39,8 @@ struct search_state {
 /// The shortest instances, up to options.initial_positions positions.
 bool initial_training(const synth_options& o, task_setup& setup, search_state& state,
                       diagnostics& diags);
-/// Every short input (up to the budget), then the train and test bins' instances.
+/// Every short input (up to the budget), the spec's data outside the bins, then the instances
+/// of every bin of the final check, shortest first within each.
 bool validation_set(const synth_options& o, task_setup& setup, search_state& state,
                     diagnostics& diags);
 

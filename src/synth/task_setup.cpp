@@ -101,10 +101,15 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
   if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
   for (const auto& inst : setup.source->fixed()) state.validation.push_back(inst);
   std::mt19937_64 rng(o.check.seed + 1);
-  for (const auto& bin : check_bins(o.check)) {
-    if (bin.name != "train" && bin.name != "test") continue;
+  // Every bin the final check draws from (the far ones too: the interpreter is linear in the
+  // length), so that a candidate the check would refute with the interpreter is refuted here,
+  // and its counterexample joins the training set.
+  const auto bins = check_bins(o.check);
+  for (std::size_t b = 0; b < bins.size(); ++b) {
     check_detail::bin_instances drawn;
-    if (!setup.source->draw(bin, o.check.samples, rng, drawn, diags)) return false;
+    if (!setup.source->draw(bins[b], b < 2 ? o.check.samples : o.check.far_samples, rng, drawn,
+                            diags))
+      return false;
     std::stable_sort(drawn.items.begin(), drawn.items.end(),
                      [](const auto& a, const auto& b) { return a.input.size() < b.input.size(); });
     for (auto& inst : drawn.items) state.validation.push_back(std::move(inst));
