@@ -111,8 +111,7 @@ bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const go
   return true;
 }
 
-void solver::consider(goal_state& g, const goal& spec, condition c) {
-  (void)spec;
+void solver::consider(goal_state& g, condition c) {
   if (!g.exact && c.value == g.want) {
     g.exact = c;
     return;
@@ -154,7 +153,7 @@ void solver::absorb(const enumerator& e) {
       if (t.is_count) continue;
       for (const shape form : {shape::plain, shape::any, shape::all, shape::all_other}) {
         if (!value_of(e, id, form, g, st, value)) continue;
-        consider(st, g, condition{part{id, form}, t.size + shape_cost(form), value});
+        consider(st, condition{part{id, form}, t.size + shape_cost(form), value});
       }
     }
   }

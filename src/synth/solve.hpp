@@ -85,7 +85,8 @@ class solver {
   std::vector<goal_state> state_;
   std::size_t absorbed_ = 0;
 
-  void consider(goal_state& g, const goal& spec, condition c);
+  /// Files `c` as exact, necessary and/or sufficient for the goal (first of its value only).
+  void consider(goal_state& g, condition c);
   [[nodiscard]] bool value_of(const enumerator& e, std::int32_t id, shape form, const goal& g,
                               const goal_state& st, bits& out) const;
   [[nodiscard]] std::optional<rule> best(const goal_state& g) const;
