@@ -21,8 +21,8 @@ namespace {
 const std::string version_text = std::string("crasp ") + CRASP_VERSION;
 
 const char* const footer =
-    "Exit codes: 0 ok, 1 bad program or input (or an example, verify or check failure), 2\n"
-    "usage error, 3 internal error. Full reference: docs/cli.md.";
+    "Exit codes: 0 ok, 1 bad program or input (or an example, verify or check failure, or no\n"
+    "program found by synth), 2 usage error, 3 internal error. Full reference: docs/cli.md.";
 
 CLI::App* subcommand(CLI::App& app, const std::string& name, const std::string& description) {
   CLI::App* sub = app.add_subcommand(name, description);
@@ -358,7 +358,10 @@ command_line::command_line()
   check_->add_flag("--progress", check_opts_.progress,
                    "report progress on stderr even when it is not a terminal");
   add_json(check_, check_opts_.json);
-  synth_ = add_synth_command(app_, synth_opts_);
+  synth_ = add_synth_options(
+      subcommand(app_, "synth",
+                 "search for a C-RASP[pos] program for a task, then check it as crasp check would"),
+      synth_opts_);
 }
 
 exit_code command_line::dispatch(io& io) {

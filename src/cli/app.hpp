@@ -43,7 +43,7 @@ class command_line {
   synth_command_options synth_opts_;
 };
 
-/// Registers `crasp synth` on `app` (app_synth.cpp).
-CLI::App* add_synth_command(CLI::App& app, synth_command_options& o);
+/// Adds the options of `crasp synth` to its subcommand `sub` (app_synth.cpp); returns `sub`.
+CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o);
 
 }  // namespace crasp::cli

@@ -4,9 +4,7 @@
 
 namespace crasp::cli {
 
-CLI::App* add_synth_command(CLI::App& app, synth_command_options& o) {
-  CLI::App* sub = app.add_subcommand(
-      "synth", "search for a C-RASP[pos] program for a task, then check it as crasp check would");
+CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
   sub->add_option("TASK", o.task, "catalogue task name (see crasp tasks) or task spec (FILE.toml)")
       ->required();
   sub->add_option("--max-size", o.max_size, "largest expression size searched")

@@ -111,7 +111,7 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
                             diags))
       return false;
     std::stable_sort(drawn.items.begin(), drawn.items.end(),
-                     [](const auto& a, const auto& b) { return a.input.size() < b.input.size(); });
+                     [](const auto& x, const auto& y) { return x.input.size() < y.input.size(); });
     for (auto& inst : drawn.items) state.validation.push_back(std::move(inst));
   }
   return true;

@@ -8,31 +8,11 @@
 
 #include "crasp/frontend.hpp"
 #include "crasp/interpret.hpp"
+#include "strings.hpp"
 #include "synth/enumerate.hpp"
 
-namespace {
-
 using crasp::synth::bits;
-using instances = std::vector<std::vector<std::uint32_t>>;
-
-// Every string over `k` symbols of length 1 .. n.
-instances all_strings(std::uint32_t k, std::size_t n) {
-  instances out, layer{{}};
-  for (std::size_t len = 1; len <= n; ++len) {
-    instances next;
-    for (const auto& w : layer)
-      for (std::uint32_t t = 0; t < k; ++t) {
-        auto v = w;
-        v.push_back(t);
-        next.push_back(v);
-      }
-    out.insert(out.end(), next.begin(), next.end());
-    layer = std::move(next);
-  }
-  return out;
-}
-
-}  // namespace
+using synth_test::all_strings;
 
 TEST_CASE("every kept expression has a distinct behaviour, and sizes only grow") {
   const auto data = all_strings(2, 5);

@@ -5,28 +5,14 @@
 #include <functional>
 #include <vector>
 
+#include "strings.hpp"
 #include "synth/solve.hpp"
 
 namespace {
 
 using namespace crasp::synth;
-using instances = std::vector<std::vector<std::uint32_t>>;
-
-instances all_strings(std::uint32_t k, std::size_t n) {
-  instances out, layer{{}};
-  for (std::size_t len = 1; len <= n; ++len) {
-    instances next;
-    for (const auto& w : layer)
-      for (std::uint32_t t = 0; t < k; ++t) {
-        auto v = w;
-        v.push_back(t);
-        next.push_back(v);
-      }
-    out.insert(out.end(), next.begin(), next.end());
-    layer = std::move(next);
-  }
-  return out;
-}
+using synth_test::all_strings;
+using synth_test::instances;
 
 // An accept goal (decision at every string's last position) for `f`.
 goal accept_goal(const instances& data, const std::function<bool(const std::vector<std::uint32_t>&)>& f) {
