@@ -39,6 +39,8 @@ struct synth_options {
   std::size_t search_vocab = 3;
   /// Memory for the kept behaviours, in MiB; past it the search stops (reported as such).
   std::size_t max_memory_mib = 1024;
+  /// Threads evaluating candidates (0: all cores). The programs found do not depend on it.
+  unsigned threads = 0;
   /// Positions of the first training set (the shortest instances, all of them up to a length).
   std::size_t initial_positions = 300;
   /// Instances of the short-input validation each candidate program must pass.

@@ -41,6 +41,10 @@ CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
   sub->add_option("--seed", o.seed, "seed of the random instances")
       ->capture_default_str()
       ->check(integer_in(0, 0xFFFFFFFFFFFFFFFFULL));
+  sub->add_option("--threads", o.threads,
+                  "threads evaluating candidates (default: all cores); the program found does "
+                  "not depend on it")
+      ->check(integer_in(0, 256));
   sub->add_flag("--progress", o.progress,
                 "report progress on stderr even when it is not a terminal");
   sub->add_flag("--json", o.json, "machine-readable JSON output");

@@ -140,6 +140,7 @@ struct synth_command_options {
   std::size_t samples = 20;      ///< --samples: per train / test bin (validation and check)
   std::size_t far_samples = 2;   ///< --far-samples: per far bin of the check
   std::uint64_t seed = 1;
+  unsigned threads = 0;          ///< --threads T: candidate evaluation (0: all cores)
   bool json = false;
   bool progress = false;
 };

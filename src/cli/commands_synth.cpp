@@ -134,6 +134,7 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
   o.nope = opts.pe == "nope";
   o.search_vocab = opts.search_vocab;
   o.max_memory_mib = opts.max_memory_mib;
+  o.threads = opts.threads;
   o.verify = !opts.no_check;
   o.check.samples = opts.samples;
   o.check.far_samples = opts.far_samples;

@@ -36,6 +36,7 @@ void synthesize_witness(task_plan& plan, const task_check_options& options) {
   o.check = options;
   o.check.progress = nullptr;
   o.verify = false;  // the check itself is what follows
+  o.threads = 1;     // the check already runs one task per thread
   diagnostics diags;
   const auto report = synthesize(o, diags);
   if (!report) {

@@ -25,11 +25,16 @@ const ints& enumerator::count_value(std::int32_t id) const {
   return counts_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(id)])];
 }
 
-bool enumerator::full() {
+bool enumerator::at_cap() {
   if (stats_.stopped != stop_reason::none) return true;
   if (terms_.size() >= g_.max_terms) stats_.stopped = stop_reason::terms;
   else if (stats_.bytes >= g_.max_bytes) stats_.stopped = stop_reason::memory;
-  else if (stop_ && (++polls_ & 0x3FF) == 0 && stop_()) stats_.stopped = stop_reason::interrupted;
+  return stats_.stopped != stop_reason::none;
+}
+
+bool enumerator::full() {
+  if (at_cap()) return true;
+  if (stop_ && stop_()) stats_.stopped = stop_reason::interrupted;
   return stats_.stopped != stop_reason::none;
 }
 
@@ -82,10 +87,18 @@ void enumerator::remember(std::uint64_t h, std::int32_t id) {
   ++table_used_;
 }
 
-// Keeps `t` unless an earlier term has the same values (the earlier one is no larger).
 void enumerator::add_boolean(term t, const bits& v) {
   ++stats_.evaluated;
-  const std::uint64_t h = hash_of(std::span<const word>(v)) * 2;
+  insert_boolean(t, hash_of(std::span<const word>(v)) * 2, v);
+}
+
+void enumerator::add_count(term t, const ints& v) {
+  ++stats_.evaluated;
+  insert_count(t, hash_of(std::span<const std::int32_t>(v)) * 2 + 1, v);
+}
+
+// Keeps `t` unless an earlier term has the same values (the earlier one is no larger).
+void enumerator::insert_boolean(term t, std::uint64_t h, const bits& v) {
   if (known(h, false, &v, nullptr)) return;
   const auto id = static_cast<std::int32_t>(terms_.size());
   remember(h, id);
@@ -102,9 +115,7 @@ void enumerator::add_boolean(term t, const bits& v) {
   ++stats_.kept_per_size[t.size];
 }
 
-void enumerator::add_count(term t, const ints& v) {
-  ++stats_.evaluated;
-  const std::uint64_t h = hash_of(std::span<const std::int32_t>(v)) * 2 + 1;
+void enumerator::insert_count(term t, std::uint64_t h, const ints& v) {
   if (known(h, true, nullptr, &v)) return;
   const auto id = static_cast<std::int32_t>(terms_.size());
   remember(h, id);
@@ -130,130 +141,6 @@ bool enumerator::grow() {
   grow_counts(s);
   grow_booleans(s);
   return !full();
-}
-
-void enumerator::grow_counts(std::uint16_t s) {
-  if (s >= 2) {
-    for (const std::int32_t b : bools_by_size_[s - 1U]) {
-      if (full()) return;
-      term t{op::count, true, 0, 0, s, b};
-      t.depth = static_cast<std::uint8_t>(depth_of(terms_, b) + 1);
-      l_.count(boolean_value(b), count_scratch_);
-      add_count(t, count_scratch_);
-    }
-  }
-  // c1 + c2 (c1 no larger than c2, each pair once) and c1 - c2 (both orders).
-  for (std::uint16_t sa = 1; sa + 1U < s; ++sa) {
-    const auto sb = static_cast<std::uint16_t>(s - 1U - sa);
-    for (const std::int32_t a : counts_by_size_[sa]) {
-      for (const std::int32_t b : counts_by_size_[sb]) {
-        if (full()) return;
-        const ints& x = count_value(a);
-        const ints& y = count_value(b);
-        if (sa < sb || (sa == sb && a < b)) {
-          add(x, y, count_scratch_);
-          add_count(term{op::add, true, 0, 0, s, a, b}, count_scratch_);
-        }
-        if (a != b) {
-          subtract(x, y, count_scratch_);
-          add_count(term{op::sub, true, 0, 0, s, a, b}, count_scratch_);
-        }
-      }
-    }
-  }
-}
-
-void enumerator::grow_booleans(std::uint16_t s) {
-  const auto boolean = [s](op o, std::int32_t a = -1, std::int32_t b = -1, std::int32_t k = 0,
-                           std::int32_t r = 0) { return term{o, false, 0, 0, s, a, b, k, r}; };
-  if (s == 1) {
-    add_boolean(boolean(op::truth, -1, -1, 1), l_.constant(true));
-    for (const std::uint32_t t : g_.tokens)
-      add_boolean(boolean(op::token, -1, -1, static_cast<std::int32_t>(t)), l_.token_test(t));
-    if (g_.variable_a) {
-      term t = boolean(op::variable, -1, -1, 0);
-      t.uses = uses_a;
-      add_boolean(t, l_.variable_test(0));
-    }
-    if (g_.variable_s) {
-      term t = boolean(op::variable, -1, -1, 1);
-      t.uses = uses_s;
-      add_boolean(t, l_.variable_test(1));
-    }
-    return;
-  }
-  if (s == 2) {
-    for (std::uint32_t m = 2; m <= g_.max_modulus; ++m)
-      for (std::uint32_t r = 0; r < m; ++r)
-        add_boolean(boolean(op::periodic, -1, -1, static_cast<std::int32_t>(m),
-                            static_cast<std::int32_t>(r)),
-                    l_.periodic(m, r));
-  }
-  for (const std::int32_t a : bools_by_size_[s - 1U]) {
-    if (full()) return;
-    const bits& x = boolean_value(a);
-    l_.negate(x, bool_scratch_);
-    add_boolean(boolean(op::not_, a), bool_scratch_);
-    term ex = boolean(op::exists, a);  // `exists[j <= i] x` is `#x >= 1`: a count level
-    ex.depth = static_cast<std::uint8_t>(depth_of(terms_, a) + 1);
-    l_.exists(x, bool_scratch_);
-    add_boolean(ex, bool_scratch_);
-    for (std::uint32_t c = 1; c <= g_.max_shift; ++c) {
-      l_.shift(x, c, bool_scratch_);
-      add_boolean(boolean(op::shift, a, -1, static_cast<std::int32_t>(c)), bool_scratch_);
-    }
-  }
-  const std::size_t n = l_.positions();
-  if (s >= 3) {
-    for (const std::int32_t a : counts_by_size_[s - 2U]) {
-      if (full()) return;
-      const ints& x = count_value(a);
-      for (std::int32_t k = 0; k <= g_.max_constant; ++k) {
-        const ints konst{k};
-        compare(x, relation::lt, konst, n, bool_scratch_);
-        add_boolean(boolean(op::less_const, a, -1, k), bool_scratch_);
-        l_.negate(bool_scratch_, less_scratch_);
-        add_boolean(boolean(op::greater_eq_const, a, -1, k), less_scratch_);
-        compare(x, relation::le, konst, n, bool_scratch_);
-        add_boolean(boolean(op::less_eq_const, a, -1, k), bool_scratch_);
-        compare(x, relation::eq, konst, n, bool_scratch_);
-        add_boolean(boolean(op::equal_const, a, -1, k), bool_scratch_);
-      }
-    }
-  }
-  for (std::uint16_t sa = 1; sa + 1U < s; ++sa) {
-    const auto sb = static_cast<std::uint16_t>(s - 1U - sa);
-    // && and || of Booleans, each unordered pair once.
-    if (sa <= sb) {
-      for (const std::int32_t a : bools_by_size_[sa]) {
-        for (const std::int32_t b : bools_by_size_[sb]) {
-          if (sa == sb && b <= a) continue;
-          if (full()) return;
-          both(boolean_value(a), boolean_value(b), bool_scratch_);
-          add_boolean(boolean(op::and_, a, b), bool_scratch_);
-          either(boolean_value(a), boolean_value(b), bool_scratch_);
-          add_boolean(boolean(op::or_, a, b), bool_scratch_);
-        }
-      }
-    }
-    // Comparisons of two counts: < and <= in both orders, == once per pair.
-    for (const std::int32_t a : counts_by_size_[sa]) {
-      for (const std::int32_t b : counts_by_size_[sb]) {
-        if (a == b) continue;
-        if (full()) return;
-        const ints& x = count_value(a);
-        const ints& y = count_value(b);
-        compare(x, relation::lt, y, n, bool_scratch_);
-        add_boolean(boolean(op::less, a, b), bool_scratch_);
-        compare(x, relation::le, y, n, bool_scratch_);
-        add_boolean(boolean(op::less_eq, a, b), bool_scratch_);
-        if (sa < sb || (sa == sb && a < b)) {
-          compare(x, relation::eq, y, n, bool_scratch_);
-          add_boolean(boolean(op::equal, a, b), bool_scratch_);
-        }
-      }
-    }
-  }
 }
 
 std::optional<std::int32_t> enumerator::find(const bits& want, const bits& mask) const {

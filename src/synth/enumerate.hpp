@@ -1,7 +1,8 @@
 // Bottom-up enumeration of C-RASP[pos] expressions by size, with observational equivalence: every
 // expression is evaluated at every position of the training instances (values.hpp), and only the
-// first (smallest) expression of each distinct behaviour is kept. Work in progress for `crasp
-// synth` (solve.hpp combines the kept expressions into programs, cegis.cpp drives the search).
+// first (smallest) expression of each distinct behaviour is kept. grow.cpp builds each size's
+// candidates (on several threads); solve.hpp combines the kept expressions into rules, round.cpp
+// and synth.cpp drive the search.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,8 @@ struct grammar {
   std::int32_t max_constant = 2;   ///< comparisons with constants 0 .. this
   std::size_t max_terms = 2'000'000;  ///< cap on kept behaviours; grow() stops there
   std::size_t max_bytes = std::size_t{1} << 30;  ///< cap on the kept values' memory
+  /// Threads evaluating candidates; the expressions kept do not depend on it (grow.cpp).
+  unsigned threads = 1;
 };
 
 /// Why grow() did not complete a size.
@@ -108,18 +111,32 @@ class enumerator {
   ints count_scratch_;
   statistics stats_;
   std::function<bool()> stop_;
-  std::size_t polls_ = 0;
 
   /// Keep `t` with value `v` (a scratch buffer, copied only when kept) unless its behaviour is
-  /// known.
+  /// known; `h` is the value's hash (hash_of, times 2, plus 1 for a count).
   void add_boolean(term t, const bits& v);
   void add_count(term t, const ints& v);
+  void insert_boolean(term t, std::uint64_t h, const bits& v);
+  void insert_count(term t, std::uint64_t h, const ints& v);
+
+  /// Numbered candidates of one kind: make(i, term, bool value, count value) builds candidate i
+  /// into the term and the value of its kind, or returns false when there is no candidate i
+  /// (an operand order that another candidate already covers). make must only read.
+  struct family {
+    bool counts = false;
+    std::size_t size = 0;
+    std::function<bool(std::size_t, term&, bits&, ints&)> make;
+  };
+  /// Evaluates a family (in parallel over g_.threads) and keeps its new behaviours in order.
+  void run_family(const family& f);
   [[nodiscard]] bool known(std::uint64_t h, bool is_count, const bits* b, const ints* c) const;
   void remember(std::uint64_t h, std::int32_t id);
   void grow_booleans(std::uint16_t s);
   void grow_counts(std::uint16_t s);
-  /// Whether a cap is reached or `stop` fired (polled every few thousand candidates).
+  /// Whether a cap is reached or `stop` fired (polled once per block of candidates).
   bool full();
+  /// Whether the term or memory cap is reached (checked before every insertion).
+  bool at_cap();
 };
 
 }  // namespace crasp::synth

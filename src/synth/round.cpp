@@ -1,7 +1,9 @@
 // One round of crasp synth: the training set as a problem, enumeration size by size, and after
 // each size an attempt to assemble every goal's rule from what has been kept.
 #include <chrono>
+#include <algorithm>
 #include <limits>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -45,6 +47,7 @@ round_result search_round(const synth_options& o, const task_setup& setup,
   g.max_constant = static_cast<std::int32_t>(o.max_constant);
   g.max_terms = std::numeric_limits<std::size_t>::max();
   g.max_bytes = o.max_memory_mib << 20U;
+  g.threads = o.threads != 0 ? o.threads : std::max(1U, std::thread::hardware_concurrency());
   enumerator e(l, g, stop);
   solver sv(l, pr.family, pr.goals);
   const auto finish = [&] {
@@ -56,13 +59,13 @@ round_result search_round(const synth_options& o, const task_setup& setup,
   };
   for (std::size_t size = 1; size <= o.max_size; ++size) {
     const bool complete = e.grow();
-    sv.absorb(e);
+    sv.absorb(e, g.threads);
     r.size = size;
     if (complete) r.complete_size = size;
     if (o.progress)
       o.progress(fmt::format("size {}: {} behaviours over {} positions", size, e.terms().size(),
                              l.positions()));
-    if (const auto rules = sv.solve()) {
+    if (const auto rules = sv.solve(g.threads)) {
       candidate c;
       c.text = render_program({}, e, pr.goals, *rules, vocab);
       for (const auto& rule : *rules) c.size += rule.size;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
+#include <thread>
 
 namespace crasp::synth {
 
@@ -131,32 +132,59 @@ void solver::consider(goal_state& g, condition c) {
   if (sufficient) keep(g.sufficient, g.seen_suf);
 }
 
-void solver::absorb(const enumerator& e) {
+void solver::absorb(const enumerator& e, unsigned threads) {
   const auto& terms = e.terms();
-  bits value;
-  for (; absorbed_ < terms.size(); ++absorbed_) {
-    const auto id = static_cast<std::int32_t>(absorbed_);
-    const term& t = terms[absorbed_];
-    for (std::size_t gi = 0; gi < goals_.size(); ++gi) {
-      const goal& g = goals_[gi];
-      goal_state& st = state_[gi];
-      if (g.count) {
-        // A count goal is met by a count equal to the wanted values at every decision.
-        if (!t.is_count || t.uses != 0 || st.exact) continue;
-        const ints& v = e.count_value(id);
-        bool equal = true;
-        for (std::size_t k = 0; k < g.positions.size() && equal; ++k)
-          equal = v[g.positions[k]] == g.want[k];
-        if (equal) st.exact = condition{part{id, shape::plain}, t.size, {}};
-        continue;
-      }
-      if (t.is_count) continue;
-      for (const shape form : {shape::plain, shape::any, shape::all, shape::all_other}) {
-        if (!value_of(e, id, form, g, st, value)) continue;
-        consider(st, condition{part{id, form}, t.size + shape_cost(form), value});
-      }
+  const std::size_t from = absorbed_, to = terms.size();
+  absorbed_ = to;
+  // Count goals: a count equal to the wanted values at every decision (cheap, in order).
+  for (std::size_t gi = 0; gi < goals_.size(); ++gi) {
+    const goal& g = goals_[gi];
+    goal_state& st = state_[gi];
+    if (!g.count) continue;
+    for (std::size_t id = from; id < to && !st.exact; ++id) {
+      const term& t = terms[id];
+      if (!t.is_count || t.uses != 0) continue;
+      const ints& v = e.count_value(static_cast<std::int32_t>(id));
+      bool equal = true;
+      for (std::size_t k = 0; k < g.positions.size() && equal; ++k)
+        equal = v[g.positions[k]] == g.want[k];
+      if (equal) st.exact = condition{part{static_cast<std::int32_t>(id), shape::plain}, t.size, {}};
     }
   }
+  // Boolean goals: reading a term through each shape only reads, so ranges of terms are read in
+  // parallel; what they offer is then filed in term order, as one thread would.
+  struct offer {
+    std::size_t goal;
+    condition c;
+  };
+  const std::size_t parts = std::max(1U, threads);
+  std::vector<std::vector<offer>> offers(parts);
+  const auto read = [&](std::size_t k, std::size_t begin, std::size_t end) {
+    bits value;
+    for (std::size_t id = begin; id < end; ++id) {
+      const term& t = terms[id];
+      if (t.is_count) continue;
+      for (std::size_t gi = 0; gi < goals_.size(); ++gi) {
+        if (goals_[gi].count) continue;
+        for (const shape form : {shape::plain, shape::any, shape::all, shape::all_other}) {
+          if (!value_of(e, static_cast<std::int32_t>(id), form, goals_[gi], state_[gi], value)) continue;
+          offers[k].push_back(
+              {gi, condition{part{static_cast<std::int32_t>(id), form}, t.size + shape_cost(form), value}});
+        }
+      }
+    }
+  };
+  const std::size_t share = (to - from + parts - 1) / parts;
+  if (parts == 1 || to - from < 1024) {
+    read(0, from, to);
+  } else {
+    std::vector<std::jthread> pool;
+    for (std::size_t k = 1; k < parts; ++k)
+      pool.emplace_back([&, k] { read(k, std::min(to, from + k * share), std::min(to, from + (k + 1) * share)); });
+    read(0, from, std::min(to, from + share));
+  }
+  for (auto& list : offers)
+    for (auto& o : list) consider(state_[o.goal], std::move(o.c));
 }
 
 std::optional<rule> solver::best(const goal_state& g) const {
@@ -229,13 +257,25 @@ std::optional<rule> solver::best(const goal_state& g) const {
   return out;
 }
 
-std::optional<std::vector<rule>> solver::solve() const {
+std::optional<std::vector<rule>> solver::solve(unsigned threads) const {
+  std::vector<std::optional<rule>> found(goals_.size());
+  const auto solve_goal = [&](std::size_t g) {
+    if (!goals_[g].count) found[g] = best(state_[g]);
+    else if (state_[g].exact) found[g] = rule{{state_[g].exact->p}, true, state_[g].exact->cost};
+  };
+  // Goals are independent: with several threads, thread k takes goals k, k + T, ...
+  const std::size_t parts = std::min<std::size_t>(std::max(1U, threads), goals_.size());
+  if (parts <= 1) {
+    for (std::size_t g = 0; g < goals_.size(); ++g) solve_goal(g);
+  } else {
+    std::vector<std::jthread> pool;
+    for (std::size_t k = 0; k < parts; ++k)
+      pool.emplace_back([&, k] {
+        for (std::size_t g = k; g < goals_.size(); g += parts) solve_goal(g);
+      });
+  }
   std::vector<rule> rules;
-  for (std::size_t g = 0; g < goals_.size(); ++g) {
-    auto r = goals_[g].count ? (state_[g].exact ? std::optional(rule{{state_[g].exact->p}, true,
-                                                                    state_[g].exact->cost})
-                                                : std::nullopt)
-                             : best(state_[g]);
+  for (auto& r : found) {
     if (!r) return std::nullopt;
     rules.push_back(std::move(*r));
   }

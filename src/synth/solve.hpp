@@ -56,10 +56,12 @@ class solver {
  public:
   solver(const layout& l, const family_info& f, std::vector<goal> goals);
 
-  /// Classifies the expressions the enumerator kept since the last call.
-  void absorb(const enumerator& e);
+  /// Classifies the expressions the enumerator kept since the last call, reading them on
+  /// `threads` threads (the result does not depend on it).
+  void absorb(const enumerator& e, unsigned threads = 1);
   /// A rule per goal when every goal has one (the smallest found for each), else nullopt.
-  [[nodiscard]] std::optional<std::vector<rule>> solve() const;
+  /// Goals are solved on up to `threads` threads (the result does not depend on it).
+  [[nodiscard]] std::optional<std::vector<rule>> solve(unsigned threads = 1) const;
   [[nodiscard]] const std::vector<goal>& goals() const { return goals_; }
 
  private:

@@ -39,6 +39,7 @@ bool valid(const synth_options& o, diagnostics& diags) {
   if (o.max_shift > synth::layout::max_shift)
     return bad(fmt::format("local reads go back at most {} positions", synth::layout::max_shift));
   if (o.max_memory_mib == 0) return bad("the memory cap must be positive");
+  if (o.threads > 256) return bad("at most 256 threads");
   return true;
 }
 
@@ -84,6 +85,15 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
     const auto refuted = synth::validate(o, setup, state, *round.program, diags);
     if (diags.has_errors()) return std::nullopt;
     if (refuted) {
+      // The rules agree with every training decision by construction; a training instance
+      // refuting them means the search and the interpreter read the program differently, and
+      // adding it again would only repeat the round until the time limit.
+      const auto same_input = [&](const task_instance& t) { return t.input == refuted->input; };
+      if (std::any_of(state.training.begin(), state.training.end(), same_input)) {
+        diags.error("synth", fmt::format("internal error: the candidate found disagrees with its own "
+                                         "training instance {}", synth::describe(*refuted)));
+        return std::nullopt;
+      }
       log.counterexample = synth::describe(*refuted);
       report.partial = round.program->text;
       report.rounds.push_back(log);

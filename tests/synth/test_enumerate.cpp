@@ -98,3 +98,29 @@ TEST_CASE("the term cap stops the search") {
   CHECK(e.stats().capped());
   CHECK(e.terms().size() <= 50);
 }
+
+TEST_CASE("any number of threads keeps the same expressions, in the same order") {
+  const auto data = all_strings(2, 6);
+  const crasp::synth::layout l(data);
+  const auto run = [&](unsigned threads) {
+    crasp::synth::grammar g;
+    g.tokens = {0, 1};
+    g.max_modulus = 2;
+    g.threads = threads;
+    crasp::synth::enumerator e(l, g);
+    for (int s = 0; s < 8; ++s) REQUIRE(e.grow());
+    return e;
+  };
+  const auto one = run(1);
+  for (const unsigned threads : {2U, 3U}) {
+    INFO(threads << " threads");
+    const auto many = run(threads);
+    REQUIRE(many.terms().size() == one.terms().size());
+    CHECK(many.stats().evaluated == one.stats().evaluated);
+    for (std::size_t id = 0; id < one.terms().size(); ++id) {
+      const auto& a = one.terms()[id];
+      const auto& b = many.terms()[id];
+      REQUIRE((a.o == b.o && a.a == b.a && a.b == b.b && a.k == b.k && a.size == b.size));
+    }
+  }
+}

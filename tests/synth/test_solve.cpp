@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "strings.hpp"
@@ -119,4 +120,50 @@ TEST_CASE("a count goal is met only by a count equal at every decision") {
   const auto rules = solve_up_to(e, s);
   REQUIRE(rules);
   CHECK(e.print(rules->front().parts.front().term, {"a", "b"}) == "(#\"a\") - (#\"b\")");
+}
+
+TEST_CASE("the rules do not depend on the number of threads") {
+  const auto data = all_strings(2, 7);
+  const layout l(data);
+  // Three goals, so solve() spreads them over threads: the last token is b and a's outnumber
+  // b's; at least two a's; the first token equals the last.
+  std::vector<goal> goals{accept_goal(data, [](const auto& w) {
+                            int d = 0;
+                            for (auto t : w) d += t == 0 ? 1 : -1;
+                            return w.back() == 1 && d > 0;
+                          }),
+                          accept_goal(data, [](const auto& w) {
+                            int a = 0;
+                            for (auto t : w) a += t == 0;
+                            return a >= 2;
+                          }),
+                          accept_goal(data, [](const auto& w) { return w.front() == w.back(); })};
+  const auto run = [&](unsigned threads) {
+    grammar gr;
+    gr.tokens = {0, 1};
+    gr.threads = threads;
+    enumerator e(l, gr);
+    solver s(l, family_info{}, goals);
+    std::vector<std::string> out;
+    for (int size = 0; size < 8; ++size) {
+      e.grow();
+      s.absorb(e, threads);
+      if (const auto rules = s.solve(threads)) {
+        for (const auto& r : *rules) {
+          std::string text = std::to_string(r.size) + (r.conjunction ? " and:" : " or:");
+          for (const auto& p : r.parts) {
+            text += ' ';
+            text += e.print(p.term, {"a", "b"});
+          }
+          out.push_back(text);
+        }
+        return out;
+      }
+    }
+    return out;
+  };
+  const auto one = run(1);
+  REQUIRE(one.size() == 3);
+  CHECK(run(2) == one);
+  CHECK(run(3) == one);
 }

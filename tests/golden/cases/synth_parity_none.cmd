@@ -1,1 +1,1 @@
-synth parity --max-size 5 --no-check
+synth parity --max-size 5 --no-check --threads 1
