@@ -2,7 +2,7 @@
 //  - BM_BooleanOps: `&&`, `||` and `!` of two Boolean values over every position of a training
 //    set, as the enumerator evaluates them (64 positions per machine word). Counter
 //    `expr_positions/s` is expression-position evaluations per second on one core.
-//  - BM_Enumerate/S: the enumerator up to size S over every string of length 1..8 on two
+//  - BM_Enumerate/size:S/threads:T: the enumerator up to size S, on T threads, over every string of length 1..8 on two
 //    symbols (510 instances, 3,586 positions), behaviours kept and candidates per second.
 #include <benchmark/benchmark.h>
 
@@ -11,26 +11,13 @@
 #include <vector>
 
 #include "synth/enumerate.hpp"
+#include "synth/strings.hpp"
 
 namespace {
 
 using crasp::synth::bits;
 
-std::vector<std::vector<std::uint32_t>> all_strings(std::uint32_t k, std::size_t n) {
-  std::vector<std::vector<std::uint32_t>> out, layer{{}};
-  for (std::size_t len = 1; len <= n; ++len) {
-    std::vector<std::vector<std::uint32_t>> next;
-    for (const auto& w : layer)
-      for (std::uint32_t t = 0; t < k; ++t) {
-        auto v = w;
-        v.push_back(t);
-        next.push_back(v);
-      }
-    out.insert(out.end(), next.begin(), next.end());
-    layer = std::move(next);
-  }
-  return out;
-}
+using synth_test::all_strings;
 
 void BM_BooleanOps(benchmark::State& state) {
   const crasp::synth::layout l(all_strings(2, static_cast<std::size_t>(state.range(0))));
@@ -58,6 +45,7 @@ void BM_Enumerate(benchmark::State& state) {
   crasp::synth::grammar g;
   g.tokens = {0, 1};
   g.max_modulus = 2;
+  g.threads = static_cast<unsigned>(state.range(1));
   std::size_t kept = 0, evaluated = 0;
   for (auto _ : state) {
     crasp::synth::enumerator e(l, g);
@@ -71,7 +59,14 @@ void BM_Enumerate(benchmark::State& state) {
   state.counters["expr_positions/s"] = benchmark::Counter(
       static_cast<double>(evaluated) * static_cast<double>(l.positions()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_Enumerate)->Arg(6)->Arg(8)->Arg(9)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Enumerate)
+    ->ArgNames({"size", "threads"})
+    ->Args({6, 1})
+    ->Args({8, 1})
+    ->Args({9, 1})
+    ->Args({9, 2})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
