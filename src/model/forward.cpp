@@ -1,7 +1,9 @@
 // The forward pass: post-norm residual layers over a d_model x N residual holding every position
 // of every sequence side by side. Position-wise work is one GEMM over all N columns; attention is
-// causal within each sequence, computed in query chunks so memory stays O(n · chunk).
+// causal within each sequence, computed in query chunks so memory stays O(n · chunk); heads whose
+// scores are all 0 (uniform counting heads) are prefix means instead (prefix_mean.hpp).
 #include "crasp/model.hpp"
+#include "model/prefix_mean.hpp"
 
 #include <fmt/format.h>
 
@@ -78,6 +80,15 @@ void rotate_columns(matrix<T>& qk, const std::vector<double>& rotary, Index begi
 template <class T>
 void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Index>& begins,
               matrix<T>& out) {
+  if (detail::uniform_head(h)) {
+    // Every score is 0: prefix means, linear in n, same rounding bound (prefix_mean.hpp).
+    const matrix<T> v = h.wv * x;
+    matrix<T> mixed(v.rows(), x.cols());
+    for (std::size_t s = 0; s + 1 < begins.size(); ++s)
+      detail::prefix_means(v, begins[s], begins[s + 1] - begins[s], mixed);
+    out.noalias() += h.wo * mixed;
+    return;
+  }
   matrix<T> q = h.wq * x;
   matrix<T> k = h.wk * x;
   const matrix<T> v = h.wv * x;
