@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -178,11 +179,41 @@ struct forward_options {
   bool keep_residuals = false;  ///< also return the residual after every sublayer
 };
 
+namespace detail {
+template <class T> struct model_weights;
+}
+
+/// A model's weight matrices arranged for the forward pass: a matrix that is mostly zeros (under
+/// a tenth non-zero, as in compiled models) is multiplied as a sparse matrix, the others as dense
+/// GEMMs; heads whose query or key weights are all zero are uniform and run as prefix means.
+/// Building one scans every weight once; forward(m, ...) builds one per call, so callers running
+/// many forward passes on one model build it once and pass it instead. It refers to `m`, which
+/// must outlive it and stay unchanged.
+template <class T> class prepared_model {
+ public:
+  explicit prepared_model(const basic_model<T>& m);
+  ~prepared_model();
+  prepared_model(prepared_model&&) noexcept;
+  prepared_model& operator=(prepared_model&&) noexcept;
+  prepared_model(const prepared_model&) = delete;
+  prepared_model& operator=(const prepared_model&) = delete;
+
+  [[nodiscard]] const basic_model<T>& model() const { return *m_; }
+  [[nodiscard]] const detail::model_weights<T>& weights() const { return *w_; }
+
+ private:
+  const basic_model<T>* m_;
+  std::unique_ptr<const detail::model_weights<T>> w_;
+};
+
 /// Runs the model on one sequence of token ids exactly as given (position p is column p; the
 /// caller puts BOS first, see with_bos()). Precondition: validate(m) is empty. Errors (a token
 /// id out of range, an APE input longer than max_len) go to `diags` and yield nullopt.
 template <class T>
 std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
+                                         diagnostics& diags, const forward_options& opts = {});
+template <class T>
+std::optional<forward_result<T>> forward(const prepared_model<T>& m, std::span<const int> tokens,
                                          diagnostics& diags, const forward_options& opts = {});
 
 /// Runs a batch of sequences: position-wise work (projections, FFN, LayerNorm, unembedding) is one
@@ -190,6 +221,10 @@ std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<cons
 template <class T>
 std::optional<std::vector<forward_result<T>>> forward_batch(
     const basic_model<T>& m, std::span<const std::vector<int>> batch, diagnostics& diags,
+    const forward_options& opts = {});
+template <class T>
+std::optional<std::vector<forward_result<T>>> forward_batch(
+    const prepared_model<T>& m, std::span<const std::vector<int>> batch, diagnostics& diags,
     const forward_options& opts = {});
 
 /// Attention scores of one head on a residual x (d_model x n, one sequence): entry (j, i) is
@@ -232,6 +267,18 @@ extern template std::optional<std::vector<forward_result<double>>> forward_batch
     const forward_options&);
 extern template std::optional<std::vector<forward_result<float>>> forward_batch(
     const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+extern template class prepared_model<double>;
+extern template class prepared_model<float>;
+extern template std::optional<forward_result<double>> forward(const prepared_model<double>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+extern template std::optional<forward_result<float>> forward(const prepared_model<float>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+extern template std::optional<std::vector<forward_result<double>>> forward_batch(
+    const prepared_model<double>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+extern template std::optional<std::vector<forward_result<float>>> forward_batch(
+    const prepared_model<float>&, std::span<const std::vector<int>>, diagnostics&,
     const forward_options&);
 
 }  // namespace crasp::model

@@ -1,8 +1,10 @@
 // The forward pass: post-norm residual layers over a d_model x N residual holding every position
 // of every sequence side by side. Position-wise work is one GEMM over all N columns; attention is
 // causal within each sequence, computed in query chunks so memory stays O(n · chunk); heads whose
-// scores are all 0 (uniform counting heads) are prefix means instead (prefix_mean.hpp).
+// scores are all 0 (uniform counting heads) are prefix means instead (prefix_mean.hpp), and
+// mostly-zero weight matrices are multiplied as sparse ones (linear.hpp).
 #include "crasp/model.hpp"
+#include "model/linear.hpp"
 #include "model/prefix_mean.hpp"
 
 #include <fmt/format.h>
@@ -78,20 +80,20 @@ void rotate_columns(matrix<T>& qk, const std::vector<double>& rotary, Index begi
 
 // Adds Wo · attention(x) of one head to `out` for every sequence [begins[s], begins[s+1]).
 template <class T>
-void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Index>& begins,
-              matrix<T>& out) {
+void add_head(const basic_head<T>& h, const detail::head_weights<T>& w, const matrix<T>& x,
+              const std::vector<Index>& begins, matrix<T>& out) {
   if (detail::uniform_head(h)) {
     // Every score is 0: prefix means, linear in n, same rounding bound (prefix_mean.hpp).
-    const matrix<T> v = h.wv * x;
+    const matrix<T> v = w.wv * x;
     matrix<T> mixed(v.rows(), x.cols());
     for (std::size_t s = 0; s + 1 < begins.size(); ++s)
       detail::prefix_means(v, begins[s], begins[s + 1] - begins[s], mixed);
-    out.noalias() += h.wo * mixed;
+    w.wo.add_to(mixed, out);
     return;
   }
-  matrix<T> q = h.wq * x;
-  matrix<T> k = h.wk * x;
-  const matrix<T> v = h.wv * x;
+  matrix<T> q = w.wq * x;
+  matrix<T> k = w.wk * x;
+  const matrix<T> v = w.wv * x;
   matrix<T> mixed = matrix<T>::Zero(v.rows(), x.cols());
   for (std::size_t s = 0; s + 1 < begins.size(); ++s) {
     const Index b = begins[s];
@@ -125,15 +127,16 @@ void add_head(const basic_head<T>& h, const matrix<T>& x, const std::vector<Inde
       }
     }
   }
-  out.noalias() += h.wo * mixed;
+  w.wo.add_to(mixed, out);
 }
 
-template <class T> void add_ffn(const basic_ffn<T>& f, const matrix<T>& x, matrix<T>& out) {
+template <class T>
+void add_ffn(const basic_ffn<T>& f, const detail::ffn_weights<T>& w, const matrix<T>& x, matrix<T>& out) {
   if (f.w1.rows() == 0) return;
-  matrix<T> hidden = f.w1 * x;
+  matrix<T> hidden = w.w1 * x;
   if (f.b1) hidden.colwise() += *f.b1;
   hidden = hidden.cwiseMax(T(0));
-  out.noalias() += f.w2 * hidden;
+  w.w2.add_to(hidden, out);
   if (f.b2) out.colwise() += *f.b2;
 }
 
@@ -144,10 +147,27 @@ template <class T> void snapshot(std::vector<named_residual<T>>& into, std::stri
 }  // namespace
 
 template <class T>
+prepared_model<T>::prepared_model(const basic_model<T>& m)
+    : m_(&m), w_(std::make_unique<const detail::model_weights<T>>(m)) {}
+template <class T> prepared_model<T>::~prepared_model() = default;
+template <class T> prepared_model<T>::prepared_model(prepared_model&&) noexcept = default;
+template <class T>
+prepared_model<T>& prepared_model<T>::operator=(prepared_model&&) noexcept = default;
+
+template <class T>
 std::optional<std::vector<forward_result<T>>> forward_batch(const basic_model<T>& m,
                                                             std::span<const std::vector<int>> batch,
                                                             diagnostics& diags,
                                                             const forward_options& opts) {
+  return forward_batch(prepared_model<T>(m), batch, diags, opts);
+}
+
+template <class T>
+std::optional<std::vector<forward_result<T>>> forward_batch(const prepared_model<T>& pm,
+                                                            std::span<const std::vector<int>> batch,
+                                                            diagnostics& diags,
+                                                            const forward_options& opts) {
+  const basic_model<T>& m = pm.model();
   const Index vocab = static_cast<Index>(m.vocab.size());
   std::vector<Index> begins{0};
   bool ok = true;
@@ -179,22 +199,24 @@ std::optional<std::vector<forward_result<T>>> forward_batch(const basic_model<T>
       if (m.pos_embed) x.col(c) += m.pos_embed->col(static_cast<Index>(p));
     }
   }
+  const detail::model_weights<T>& weights = pm.weights();
   std::vector<named_residual<T>> snaps;
   if (opts.keep_residuals) snapshot(snaps, "embed", x);
   for (std::size_t l = 0; l < m.layers.size(); ++l) {
     const basic_layer<T>& layer = m.layers[l];
     matrix<T> delta = matrix<T>::Zero(d, x.cols());
-    for (const basic_head<T>& h : layer.heads) add_head(h, x, begins, delta);
+    for (std::size_t h = 0; h < layer.heads.size(); ++h)
+      add_head(layer.heads[h], weights.heads[l][h], x, begins, delta);
     x += delta;
     apply_layer_norm(layer.ln_attn, x);
     if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.attn", l), x);
     delta.setZero();
-    add_ffn(layer.ffn, x, delta);
+    add_ffn(layer.ffn, weights.ffns[l], x, delta);
     x += delta;
     apply_layer_norm(layer.ln_ffn, x);
     if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.ffn", l), x);
   }
-  const matrix<T> scores = m.unembed * x;
+  const matrix<T> scores = weights.unembed * x;
 
   std::vector<forward_result<T>> out(batch.size());
   for (std::size_t s = 0; s < batch.size(); ++s) {
@@ -207,12 +229,18 @@ std::optional<std::vector<forward_result<T>>> forward_batch(const basic_model<T>
 }
 
 template <class T>
-std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
+std::optional<forward_result<T>> forward(const prepared_model<T>& m, std::span<const int> tokens,
                                          diagnostics& diags, const forward_options& opts) {
   const std::vector<std::vector<int>> one{std::vector<int>(tokens.begin(), tokens.end())};
   std::optional<std::vector<forward_result<T>>> r = forward_batch(m, std::span(one), diags, opts);
   if (!r) return std::nullopt;
   return std::move(r->front());
+}
+
+template <class T>
+std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
+                                         diagnostics& diags, const forward_options& opts) {
+  return forward(prepared_model<T>(m), tokens, diags, opts);
 }
 
 template <class T>
@@ -236,6 +264,18 @@ template std::optional<std::vector<forward_result<double>>> forward_batch(
     const forward_options&);
 template std::optional<std::vector<forward_result<float>>> forward_batch(
     const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+template class prepared_model<double>;
+template class prepared_model<float>;
+template std::optional<forward_result<double>> forward(const prepared_model<double>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+template std::optional<forward_result<float>> forward(const prepared_model<float>&,
+    std::span<const int>, diagnostics&, const forward_options&);
+template std::optional<std::vector<forward_result<double>>> forward_batch(
+    const prepared_model<double>&, std::span<const std::vector<int>>, diagnostics&,
+    const forward_options&);
+template std::optional<std::vector<forward_result<float>>> forward_batch(
+    const prepared_model<float>&, std::span<const std::vector<int>>, diagnostics&,
     const forward_options&);
 template matrix<double> attention_scores(const basic_head<double>&, const matrix<double>&);
 template matrix<float> attention_scores(const basic_head<float>&, const matrix<float>&);

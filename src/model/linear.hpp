@@ -1,0 +1,73 @@
+// The weight matrices of a forward pass, each multiplied the cheaper way. A compiled C-RASP model
+// is wide and almost empty: every comparison, Boolean and count reads and writes a handful of
+// named residual dimensions, so its FFN and projection matrices hold about 0.05-0.3 % non-zeros
+// at 150 symbols (UF: 103k of 9.9M weights). Multiplying them as sparse matrices skips the exact
+// zeros: every output is the same sum of the same non-zero products, only in column order rather
+// than the dense GEMM's blocking, and within the same rounding bound (a sum of k non-zero terms
+// rounds within gamma_k whatever its order, and k is at most the dense dimension). Dense matrices
+// stay dense GEMMs.
+#pragma once
+
+#include <Eigen/SparseCore>
+
+#include <optional>
+#include <vector>
+
+#include "crasp/model.hpp"
+
+namespace crasp::model::detail {
+
+/// One weight matrix W, applied as W · x.
+template <class T> class linear {
+ public:
+  /// Density below which the sparse product is used. Measured on compiled models
+  /// (docs/performance.md): a sparse product costs several times a dense GEMM per non-zero
+  /// multiply-add, so below about a tenth non-zero it wins.
+  static constexpr double sparse_below = 0.1;
+
+  explicit linear(const matrix<T>& w) : dense_(&w) {
+    if (w.size() == 0) return;
+    const auto nonzeros = (w.array() != T(0)).count();
+    if (static_cast<double>(nonzeros) < sparse_below * static_cast<double>(w.size()))
+      sparse_ = w.sparseView(T(0), T(0));  // keeps exactly the non-zero entries
+  }
+
+  [[nodiscard]] matrix<T> operator*(const matrix<T>& x) const {
+    if (sparse_) return *sparse_ * x;
+    return *dense_ * x;
+  }
+  /// out += W · x.
+  void add_to(const matrix<T>& x, matrix<T>& out) const {
+    if (sparse_) out += *sparse_ * x;
+    else out.noalias() += *dense_ * x;
+  }
+
+ private:
+  const matrix<T>* dense_;
+  std::optional<Eigen::SparseMatrix<T, Eigen::ColMajor>> sparse_;
+};
+
+/// The matrices of one head, one FFN, one model: built once per forward_batch call (a scan of
+/// every weight, small next to one position's dense work on a wide model).
+template <class T> struct head_weights {
+  linear<T> wq, wk, wv, wo;
+  explicit head_weights(const basic_head<T>& h) : wq(h.wq), wk(h.wk), wv(h.wv), wo(h.wo) {}
+};
+template <class T> struct ffn_weights {
+  linear<T> w1, w2;
+  explicit ffn_weights(const basic_ffn<T>& f) : w1(f.w1), w2(f.w2) {}
+};
+template <class T> struct model_weights {
+  std::vector<std::vector<head_weights<T>>> heads;  ///< [layer][head]
+  std::vector<ffn_weights<T>> ffns;                 ///< [layer]
+  linear<T> unembed;
+  explicit model_weights(const basic_model<T>& m) : unembed(m.unembed) {
+    for (const auto& l : m.layers) {
+      heads.emplace_back();
+      for (const auto& h : l.heads) heads.back().emplace_back(h);
+      ffns.emplace_back(l.ffn);
+    }
+  }
+};
+
+}  // namespace crasp::model::detail
