@@ -68,11 +68,12 @@ bool fits(const model::basic_model<T>& m, std::size_t positions, const std::stri
 
 // Scores at the last column of a forward pass over `ids` (BOS included).
 template <class T>
-std::optional<model_decision> decide_ids(const model::basic_model<T>& m, output_kind kind,
+std::optional<model_decision> decide_ids(const model::prepared_model<T>& pm, output_kind kind,
                                          const std::vector<int>& ids, const std::string& what,
                                          const std::string& origin, diagnostics& diags) {
+  const model::basic_model<T>& m = pm.model();
   if (!fits(m, ids.size(), what, origin, diags)) return std::nullopt;
-  auto result = model::forward(m, std::span<const int>(ids), diags);
+  auto result = model::forward(pm, std::span<const int>(ids), diags);
   if (!result) return std::nullopt;
   const Eigen::Index last = static_cast<Eigen::Index>(ids.size()) - 1;
   const model::vector<T> column = result->scores.col(last);
@@ -90,7 +91,7 @@ std::optional<model_decision> decide_tokens(const model::basic_model<T>& m, outp
   }
   const auto ids = encode_for_model(m, tokens, origin, diags);
   if (!ids) return std::nullopt;
-  auto d = decide_ids(m, kind, *ids, "input", origin, diags);
+  auto d = decide_ids(model::prepared_model<T>(m), kind, *ids, "input", origin, diags);
   if (d) warn_untrusted(m, tokens.size(), "input", origin, diags);
   return d;
 }
@@ -243,6 +244,7 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
   auto ids = encode_for_model(m, prefix, origin, diags);
   if (!ids) return std::nullopt;
   generate_output out;
+  const model::prepared_model<T> prepared(m);  // once for every generated token
   while (true) {
     if (out.continuation.size() >= max_new) {
       out.reason = stop_reason::max_new;
@@ -264,7 +266,7 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
       break;
     }
     const char* what = out.continuation.empty() ? "input" : "prefix with its continuation";
-    const auto d = decide_ids(m, *kind, *ids, what, origin, diags);
+    const auto d = decide_ids(prepared, *kind, *ids, what, origin, diags);
     if (!d) return std::nullopt;
     if (d->next.empty()) {
       out.reason = stop_reason::no_next;

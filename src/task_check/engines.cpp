@@ -76,8 +76,9 @@ tokens interpreter_answer(const ir::program& program, tasks::answer_format forma
 }
 
 template <class T>
-bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answer_format format,
+bool model_answers(const model::prepared_model<T>& pm, output_kind kind, tasks::answer_format format,
                    const tokens& input, const tokens& expected, tokens& got) {
+  const model::basic_model<T>& m = pm.model();
   got.clear();
   diagnostics diags;
   tokens seq = input;
@@ -88,7 +89,7 @@ bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answ
     got = {"<error>"};
     return false;
   }
-  const auto result = model::forward(m, std::span<const int>(*ids), diags);
+  const auto result = model::forward(pm, std::span<const int>(*ids), diags);
   if (!result) {
     got = {"<error>"};
     return false;
@@ -133,9 +134,9 @@ bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answ
   return true;
 }
 
-template bool model_answers(const model::basic_model<double>&, output_kind, tasks::answer_format,
+template bool model_answers(const model::prepared_model<double>&, output_kind, tasks::answer_format,
                             const tokens&, const tokens&, tokens&);
-template bool model_answers(const model::basic_model<float>&, output_kind, tasks::answer_format,
+template bool model_answers(const model::prepared_model<float>&, output_kind, tasks::answer_format,
                             const tokens&, const tokens&, tokens&);
 
 }  // namespace crasp::check_detail

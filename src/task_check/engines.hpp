@@ -30,17 +30,18 @@ tokens interpreter_answer(const ir::program& program, tasks::answer_format forma
 /// expected, reading the decision at every answer position, which agrees with greedy decoding
 /// exactly when every decision is right); for labels, the decision at every input position; for
 /// accept and count, the decision at the last position. `got` receives what the model produced
-/// (for a continuation, up to and including its first wrong decision).
+/// (for a continuation, up to and including its first wrong decision). `m` is prepared once per
+/// model by the caller (model::prepared_model).
 template <class T>
-bool model_answers(const model::basic_model<T>& m, output_kind kind, tasks::answer_format format,
+bool model_answers(const model::prepared_model<T>& m, output_kind kind, tasks::answer_format format,
                    const tokens& input, const tokens& expected, tokens& got);
 
 /// "a b c" (or "<none>").
 std::string join(const tokens& t, std::size_t max_shown = 24);
 
-extern template bool model_answers(const model::basic_model<double>&, output_kind,
+extern template bool model_answers(const model::prepared_model<double>&, output_kind,
                                    tasks::answer_format, const tokens&, const tokens&, tokens&);
-extern template bool model_answers(const model::basic_model<float>&, output_kind,
+extern template bool model_answers(const model::prepared_model<float>&, output_kind,
                                    tasks::answer_format, const tokens&, const tokens&, tokens&);
 
 }  // namespace crasp::check_detail

@@ -44,12 +44,13 @@ void run_model(const model::basic_model<T>& m, tasks::answer_format format,
                engine_result& e, const std::function<void(const std::string&)>& tick) {
   diagnostics diags;
   const auto kind = model_output_kind(m, "check", diags);
+  const model::prepared_model<T> prepared(m);  // once for every instance
   for (const auto& b : bins) {
     if (!kind) {
       e.bins.push_back({b.lo, b.hi, 0, 0, "model outputs follow no convention"});
     } else {
       e.bins.push_back(judge(b, [&](const task_instance& inst, tokens& got) {
-        return model_answers(m, *kind, format, inst.input, inst.expected, got);
+        return model_answers(prepared, *kind, format, inst.input, inst.expected, got);
       }));
     }
     tick(name);
