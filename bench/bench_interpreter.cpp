@@ -9,6 +9,9 @@
 //                       NEXT[a]     = any s in Sym: tok(s) && BIGRAM[s, a]
 //   dyck1             C_open, C_close, V = C_open < C_close, D = #V == 0 && C_open == C_close
 //   window            #[i - j < 64] "a" (64 offsets) and a sum: the cost of wide guards
+//
+// push_* feeds one token at a time (streaming, generation); append_* evaluates the whole input in
+// batches (run, trace, check, verify), at n = 10^6 and 10^7.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -103,6 +106,25 @@ void push_all(benchmark::State& state, const crasp::ir::program& p) {
   report(state, p, n_tokens);
 }
 
+// append(): the batch evaluator over the whole input (state.range(0) tokens), history included.
+// Reports bytes of history per position (the evaluator's vectors after the run).
+void append_all(benchmark::State& state, const crasp::ir::program& p) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto ids = random_input(p.vocabulary.size(), n);
+  for (auto _ : state) {
+    crasp::diagnostics diags;
+    crasp::evaluator ev(p);
+    ev.reserve(ids.size());
+    if (!ev.append(ids, diags)) state.SkipWithError("append failed");
+    benchmark::DoNotOptimize(ev.last(p.output()));
+  }
+  report(state, p, n);
+}
+
+void BM_append_unique_retrieval(benchmark::State& state) { append_all(state, unique_retrieval(false)); }
+void BM_append_dyck1(benchmark::State& state) { append_all(state, dyck1()); }
+void BM_append_window64(benchmark::State& state) { append_all(state, window()); }
+
 void BM_push_unique_retrieval(benchmark::State& state) { push_all(state, unique_retrieval(false)); }
 void BM_push_dyck1(benchmark::State& state) { push_all(state, dyck1()); }
 void BM_push_window64(benchmark::State& state) { push_all(state, window()); }
@@ -138,6 +160,9 @@ void BM_generate_unique_retrieval(benchmark::State& state) {
 BENCHMARK(BM_push_unique_retrieval)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_push_dyck1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_push_window64)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_append_unique_retrieval)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_append_dyck1)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_append_window64)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_run_unique_retrieval)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_generate_unique_retrieval)->Unit(benchmark::kMillisecond);
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,8 @@ struct eval_state;  // compiled plan and per-node history (src/interpret/eval_st
 /// Values of every node at every position so far. Booleans are stored as 0/1.
 ///
 /// History is kept compactly (Booleans as bits, unguarded counts as a checkpoint every 64
-/// positions plus a popcount of their body, guarded counts in the narrowest integer that holds
-/// them), and value() is O(1) for every node.
+/// positions plus a popcount of their body, a one-offset guarded count as its shifted body, other
+/// guarded counts in the narrowest integer that holds them), and value() is O(1) for every node.
 class evaluator {
  public:
   /// Binds to `program`, which must outlive the evaluator. `origin` names the input in errors
@@ -54,6 +55,12 @@ class evaluator {
   /// program is malformed (an internal error); the evaluator must not be used further after that.
   bool push(std::uint32_t token, diagnostics& diags);
 
+  /// Appends many tokens at once; the result (values, errors, later push() calls) is exactly
+  /// that of push() on each token in turn. Evaluates node by node over blocks of positions
+  /// (Booleans 64 positions per word, guarded counts as sliding sums), so it is several times
+  /// faster than pushing one token at a time; use push() to stream or generate.
+  bool append(std::span<const std::uint32_t> tokens, diagnostics& diags);
+
   /// Number of positions evaluated.
   [[nodiscard]] std::size_t length() const { return length_; }
   /// Value of node `id` at 0-based position `pos` (< length()).
@@ -63,6 +70,8 @@ class evaluator {
   /// Vocabulary indices of the tokens whose NEXT rule holds at the last position (ascending,
   /// without duplicates).
   [[nodiscard]] std::vector<std::uint32_t> next_tokens() const;
+  /// The same at 0-based position `pos` (< length()).
+  [[nodiscard]] std::vector<std::uint32_t> next_tokens_at(std::size_t pos) const;
 
  private:
   const ir::program* program_;

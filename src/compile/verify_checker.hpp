@@ -177,14 +177,17 @@ class checker {
   std::optional<std::vector<answer>> truth(const job& j, evaluator& ev) const {
     ev.reserve(j.seq.size());
     diagnostics ignored;
+    std::vector<std::uint32_t> ids(j.seq.size());
+    for (std::size_t p = 0; p < j.seq.size(); ++p) ids[p] = program_ids_[j.seq[p]];
+    if (!ev.append(ids, ignored)) return std::nullopt;
     std::vector<answer> out(j.seq.size());
     for (std::size_t p = 0; p < j.seq.size(); ++p) {
-      if (!ev.push(program_ids_[j.seq[p]], ignored)) return std::nullopt;
-      if (kind_ == output_kind::next)
-        for (std::uint32_t t : ev.next_tokens()) out[p].next.push_back(program_.vocabulary[t]);
+      if (kind_ == output_kind::next) {
+        for (std::uint32_t t : ev.next_tokens_at(p)) out[p].next.push_back(program_.vocabulary[t]);
+      } else {
+        out[p].value = ev.value(program_.output(), p);
+      }
     }
-    if (kind_ != output_kind::next)
-      for (std::size_t p = 0; p < j.seq.size(); ++p) out[p].value = ev.value(program_.output(), p);
     return out;
   }
 

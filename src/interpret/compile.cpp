@@ -135,6 +135,7 @@ storage choose_storage(const instr& in, const eval_state& s, ir::type result) {
   if (in.code == opcode::prefix_count) {
     return s.code[in.a].store == storage::constant ? storage::positions : storage::prefix;
   }
+  if (in.code == opcode::window_count && in.len == 1) return storage::shifted;
   if (in.code == opcode::window_count && in.len <= 255) return storage::narrow;
   return storage::wide;
 }
@@ -153,6 +154,7 @@ void compile(const ir::program& program, eval_state& s) {
     switch (in.store) {
       case storage::constant: break;
       case storage::positions: in.k = s.code[in.a].k; break;
+      case storage::shifted: break;
       case storage::bits: in.slot = s.n_bits++; break;
       case storage::prefix: in.slot = s.n_prefix++; break;
       case storage::narrow: in.slot = s.n_narrow++; break;

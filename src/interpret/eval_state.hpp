@@ -2,11 +2,13 @@
 // in topological order) and the per-node history of values.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "crasp/ir.hpp"
+#include "support/huge_pages.hpp"
 
 namespace crasp::detail {
 
@@ -27,6 +29,7 @@ enum class storage : std::uint8_t {
   bits,       // Booleans: one bit per position
   prefix,     // unguarded count of a bit column: checkpoint every 64 positions + popcount
   positions,  // unguarded count of a constant body: k * (pos + 1)
+  shifted,    // guarded count with one offset d: the body's value at pos - d (nothing stored)
   narrow,     // small non-negative counts (guarded, <= 255): one byte per position
   wide,       // any other count: int64 per position
 };
@@ -53,12 +56,64 @@ struct eval_state {
   // wide columns are row-major ([p][slot]). Appending a position touches one contiguous row.
   std::vector<std::int64_t> cur;          // every node at the last position
   std::uint32_t n_bits = 0, n_prefix = 0, n_narrow = 0, n_wide = 0;  // columns of each kind
-  std::vector<std::uint64_t> bits;        // storage::bits
-  std::vector<std::int64_t> checkpoints;  // storage::prefix: sum before the block
+  support::huge_vector<std::uint64_t> bits;        // storage::bits
+  support::huge_vector<std::int64_t> checkpoints;  // storage::prefix: sum before the block
   std::vector<std::int64_t> running;      // storage::prefix: sum so far
-  std::vector<std::uint8_t> narrow;       // storage::narrow
-  std::vector<std::int64_t> wide;         // storage::wide
+  support::huge_vector<std::uint8_t> narrow;       // storage::narrow
+  support::huge_vector<std::int64_t> wide;         // storage::wide
+
+  // Batch evaluation plan (src/interpret/batch_plan.cpp), built on the first append().
+  bool planned = false;
+  std::vector<std::int32_t> column;        // per node: its int64 column in a batch chunk, or -1
+  std::uint32_t n_columns = 0;
+  std::vector<std::uint32_t> token_rank;   // per vocabulary index: rank of its test, or #tests
+  std::vector<std::uint32_t> rank_slot;    // per rank: the bit column of that token test
+  std::vector<std::uint8_t> fast;          // per node: a batch_fast shortcut for comparisons
+  std::vector<std::uint32_t> runs;         // pool of [lo, hi] runs of consecutive guard offsets
+  std::vector<std::uint32_t> run_at;       // per node: first run in `runs` (window counts)
+  std::vector<std::uint32_t> run_count;    // per node: number of runs
+  std::vector<std::uint64_t> patterns;     // periodic: m words per node, word r starts at residue r
+  std::vector<std::uint32_t> pattern_at;   // per node: first pattern word
 };
+
+/// How append() computes a comparison with a constant without materializing the count
+/// (operands normalized so that the count is `a`, the constant `b`).
+enum batch_fast : std::uint8_t {
+  fast_none = 0,
+  fast_prefix,   // unguarded count of a bit column vs constant: per word from the checkpoint
+  fast_shifted,  // one-offset guarded count (0/1) vs constant: a shifted word of the body
+};
+
+/// Mask of bits 0..b (inclusive) of a history word.
+inline std::uint64_t upto(unsigned b) {
+  return b == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << b) - 1;
+}
+
+/// Value of node `id` at `pos` from the history (pos must be below the evaluated length).
+inline std::int64_t stored_value(const eval_state& s, std::uint32_t id, std::size_t pos) {
+  const instr& in = s.code[id];
+  switch (in.store) {
+    case storage::constant: return in.k;
+    case storage::bits:
+      return static_cast<std::int64_t>((s.bits[(pos >> 6) * s.n_bits + in.slot] >> (pos & 63)) & 1);
+    case storage::prefix: {
+      const std::size_t block = pos >> 6;
+      const std::uint64_t w = s.bits[block * s.n_bits + s.code[in.a].slot] & upto(pos & 63);
+      return s.checkpoints[block * s.n_prefix + in.slot] + std::popcount(w);
+    }
+    case storage::positions: return in.k * static_cast<std::int64_t>(pos + 1);
+    case storage::shifted: {
+      const std::uint32_t d = s.offsets[in.aux];
+      return pos < d ? 0 : stored_value(s, in.a, pos - d);
+    }
+    case storage::narrow: return s.narrow[pos * s.n_narrow + in.slot];
+    case storage::wide: return s.wide[pos * s.n_wide + in.slot];
+  }
+  return 0;
+}
+
+/// Builds the batch plan of a compiled program (column, token_rank, fast, runs, patterns).
+void plan_batch(eval_state& state);
 
 /// Compiles and validates `program` into `state` (code, pools, columns). A malformed program
 /// (operand after its user, wrong operand type, ...) sets state.internal_error.

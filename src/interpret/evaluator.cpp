@@ -2,7 +2,6 @@
 // that position (operands precede users) and, for guarded counts, the stored history at i - d.
 // An unguarded count is a running sum, so a run over n tokens costs O(n * (nodes + offsets)).
 #include <algorithm>
-#include <bit>
 
 #include <fmt/format.h>
 
@@ -15,17 +14,6 @@ using detail::instr;
 using detail::opcode;
 using detail::storage;
 
-namespace {
-
-// Mask of bits 0..b (inclusive) of a history word.
-inline std::uint64_t upto(unsigned b) { return b == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << b) - 1; }
-
-inline std::int64_t bool_at(const detail::eval_state& s, const instr& in, std::size_t pos) {
-  if (in.store == storage::constant) return in.k;
-  return static_cast<std::int64_t>((s.bits[(pos >> 6) * s.n_bits + in.slot] >> (pos & 63)) & 1);
-}
-
-}  // namespace
 
 evaluator::evaluator(const ir::program& program, std::string origin)
     : program_(&program), state_(std::make_unique<detail::eval_state>()) {
@@ -150,20 +138,7 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
 std::int64_t evaluator::value(ir::node_id id, std::size_t pos) const {
   const auto& s = *state_;
   if (id >= s.code.size() || pos >= length_) return 0;
-  const instr& in = s.code[id];
-  switch (in.store) {
-    case storage::constant: return in.k;
-    case storage::bits: return bool_at(s, in, pos);
-    case storage::prefix: {
-      const std::size_t block = pos >> 6;
-      const std::uint64_t w = s.bits[block * s.n_bits + s.code[in.a].slot] & upto(pos & 63);
-      return s.checkpoints[block * s.n_prefix + in.slot] + std::popcount(w);
-    }
-    case storage::positions: return in.k * static_cast<std::int64_t>(pos + 1);
-    case storage::narrow: return s.narrow[pos * s.n_narrow + in.slot];
-    case storage::wide: return s.wide[pos * s.n_wide + in.slot];
-  }
-  return 0;
+  return detail::stored_value(s, id, pos);
 }
 
 std::int64_t evaluator::last(ir::node_id id) const {
@@ -172,10 +147,15 @@ std::int64_t evaluator::last(ir::node_id id) const {
 }
 
 std::vector<std::uint32_t> evaluator::next_tokens() const {
+  if (length_ == 0) return {};
+  return next_tokens_at(length_ - 1);
+}
+
+std::vector<std::uint32_t> evaluator::next_tokens_at(std::size_t pos) const {
   std::vector<std::uint32_t> out;
-  if (length_ == 0 || !state_->internal_error.empty()) return out;
+  if (pos >= length_ || !state_->internal_error.empty()) return out;
   for (const auto& rule : program_->next) {
-    if (state_->cur[rule.value] != 0) out.push_back(rule.token);
+    if (detail::stored_value(*state_, rule.value, pos) != 0) out.push_back(rule.token);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -1,4 +1,5 @@
-// run, generate and trace: thin drivers around one evaluator, so each costs O(n * program size).
+// run, generate and trace: thin drivers around one evaluator, so each costs O(n * program size);
+// the input is evaluated in one batch (append), generated tokens one at a time (push).
 #include <fmt/format.h>
 
 #include "crasp/interpret.hpp"
@@ -18,9 +19,7 @@ std::optional<evaluator> evaluate(const ir::program& program,
   if (!ids) return std::nullopt;
   evaluator ev(program, origin);
   ev.reserve(ids->size());
-  for (std::uint32_t id : *ids) {
-    if (!ev.push(id, diags)) return std::nullopt;
-  }
+  if (!ev.append(*ids, diags)) return std::nullopt;
   return ev;
 }
 

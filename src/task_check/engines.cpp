@@ -26,16 +26,16 @@ std::string join(const tokens& t, std::size_t max_shown) {
 namespace {
 
 // The label of one position: a next program's one true NEXT token, else the output's value.
-std::string interpreter_label(const ir::program& program, const evaluator& ev) {
+std::string interpreter_label(const ir::program& program, const evaluator& ev, std::size_t pos) {
   if (program.is_generator()) {
-    const auto next = ev.next_tokens();
+    const auto next = ev.next_tokens_at(pos);
     if (next.empty()) return "<none>";
     if (next.size() == 1) return program.vocabulary[next.front()];
     tokens names;
     for (const auto n : next) names.push_back(program.vocabulary[n]);
     return "<ambiguous " + join(names) + ">";
   }
-  const auto v = ev.last(program.output());
+  const auto v = ev.value(program.output(), pos);
   if (program.statements.back().result == ir::type::boolean) return v != 0 ? "True" : "False";
   return std::to_string(v);
 }
@@ -46,12 +46,10 @@ tokens interpreter_labels(const ir::program& program, const tokens& input) {
   if (!ids) return {"<error>"};
   evaluator ev(program, "check");
   ev.reserve(ids->size());
+  if (!ev.append(*ids, diags)) return {"<error>"};
   tokens labels;
   labels.reserve(ids->size());
-  for (const auto id : *ids) {
-    if (!ev.push(id, diags)) return {"<error>"};
-    labels.push_back(interpreter_label(program, ev));
-  }
+  for (std::size_t pos = 0; pos < ids->size(); ++pos) labels.push_back(interpreter_label(program, ev, pos));
   return labels;
 }
 

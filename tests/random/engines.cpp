@@ -40,6 +40,21 @@ interpreted interpret(const crasp::ir::program& ir, const std::vector<std::strin
       out.answers.push_back(std::to_string(ev.last(ir.output())));
     }
   }
+  // The batch evaluator must agree with push() at every node and position.
+  crasp::evaluator batch(ir);
+  if (!batch.append(*ids, diags)) {
+    out.error = "append() failed where push() did not: " + crasp::render(diags);
+    return out;
+  }
+  for (crasp::ir::node_id id = 0; id < ir.nodes.size(); ++id) {
+    for (std::size_t i = 0; i < ev.length(); ++i) {
+      if (batch.value(id, i) != ev.value(id, i)) {
+        out.error = "append() and push() disagree at node " + std::to_string(id) + ", position " +
+                    std::to_string(i);
+        return out;
+      }
+    }
+  }
   for (const auto& s : ir.statements) {
     named_values v{s.name, {}};
     for (std::size_t i = 0; i < ev.length(); ++i) v.values.push_back(ev.value(s.value, i));
