@@ -5,8 +5,8 @@
 // checked again against what the block itself added. The kept expressions are therefore the
 // same, in the same order, for any number of threads.
 #include <algorithm>
-#include <thread>
 
+#include "support/parallel.hpp"
 #include "synth/enumerate.hpp"
 
 namespace crasp::synth {
@@ -59,15 +59,10 @@ void enumerator::run_family(const family& f) {
   for (std::size_t start = 0; start < f.size; start += block) {
     if (full()) return;
     const std::size_t end = std::min(f.size, start + block);
-    const std::size_t share = (end - start + threads - 1) / threads;
-    {
-      std::vector<std::jthread> pool;
-      for (std::size_t k = 1; k < threads; ++k)
-        pool.emplace_back([&, k] {
-          evaluate(parts[k], std::min(end, start + k * share), std::min(end, start + (k + 1) * share));
-        });
-      evaluate(parts[0], start, std::min(end, start + share));
-    }  // the jthreads join here
+    support::run_parts(threads, [&](std::size_t k) {
+      const auto [from, to] = support::part_range(k, threads, start, end);
+      evaluate(parts[k], from, to);
+    });
     for (auto& p : parts) {
       stats_.evaluated += p.made;
       for (const auto& s : p.kept) {

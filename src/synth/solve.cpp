@@ -6,7 +6,8 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
-#include <thread>
+
+#include "support/parallel.hpp"
 
 namespace crasp::synth {
 
@@ -174,14 +175,13 @@ void solver::absorb(const enumerator& e, unsigned threads) {
       }
     }
   };
-  const std::size_t share = (to - from + parts - 1) / parts;
   if (parts == 1 || to - from < 1024) {
     read(0, from, to);
   } else {
-    std::vector<std::jthread> pool;
-    for (std::size_t k = 1; k < parts; ++k)
-      pool.emplace_back([&, k] { read(k, std::min(to, from + k * share), std::min(to, from + (k + 1) * share)); });
-    read(0, from, std::min(to, from + share));
+    support::run_parts(parts, [&](std::size_t k) {
+      const auto [begin, end] = support::part_range(k, parts, from, to);
+      read(k, begin, end);
+    });
   }
   for (auto& list : offers)
     for (auto& o : list) consider(state_[o.goal], std::move(o.c));
@@ -265,15 +265,9 @@ std::optional<std::vector<rule>> solver::solve(unsigned threads) const {
   };
   // Goals are independent: with several threads, thread k takes goals k, k + T, ...
   const std::size_t parts = std::min<std::size_t>(std::max(1U, threads), goals_.size());
-  if (parts <= 1) {
-    for (std::size_t g = 0; g < goals_.size(); ++g) solve_goal(g);
-  } else {
-    std::vector<std::jthread> pool;
-    for (std::size_t k = 0; k < parts; ++k)
-      pool.emplace_back([&, k] {
-        for (std::size_t g = k; g < goals_.size(); g += parts) solve_goal(g);
-      });
-  }
+  support::run_parts(std::max<std::size_t>(parts, 1), [&](std::size_t k) {
+    for (std::size_t g = k; g < goals_.size(); g += std::max<std::size_t>(parts, 1)) solve_goal(g);
+  });
   std::vector<rule> rules;
   for (auto& r : found) {
     if (!r) return std::nullopt;

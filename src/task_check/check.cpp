@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "support/parallel.hpp"
 #include "task_check/engines.hpp"
 #include "task_check/internal.hpp"
 
@@ -261,26 +261,16 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   // Tasks are independent and each draws from its own seeded stream, so the report does not
   // depend on the number of threads or their scheduling.
   const auto in_parallel = [&](const std::function<void(std::size_t)>& each) {
-    // An exception in a worker (std::bad_alloc on a task too large for the machine) must not
-    // escape its thread, which would terminate the process: the first one is kept, the other
-    // workers stop taking tasks, and it is rethrown here, as if the work had run on this thread.
+    // After a failure (rethrown by run_parts) the other workers stop taking tasks.
     std::atomic<std::size_t> next{0};
-    std::mutex error_mutex;
-    std::exception_ptr error;
-    const auto worker = [&] {
+    support::run_parts(threads, [&](std::size_t) {
       try {
         for (std::size_t i = next++; i < plans.size(); i = next++) each(i);
       } catch (...) {
-        const std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
         next = plans.size();
+        throw;
       }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    });
   };
   // --synth first: a program found becomes the task's witness before the work is counted.
   if (options.synth)
