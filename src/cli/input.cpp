@@ -8,7 +8,10 @@
 namespace crasp::cli {
 
 std::string join_tokens(const std::vector<std::string>& tokens) {
+  std::size_t size = tokens.size();
+  for (const std::string& t : tokens) size += t.size();
   std::string out;
+  out.reserve(size);
   for (const std::string& t : tokens) {
     if (!out.empty()) out += ' ';
     out += t;

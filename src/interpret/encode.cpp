@@ -1,5 +1,4 @@
 // Input tokens to vocabulary indices, and the whitespace tokenizer the CLI reads lines with.
-#include <cctype>
 #include <string_view>
 #include <unordered_map>
 
@@ -42,15 +41,21 @@ std::optional<std::vector<std::uint32_t>> encode(const ir::program& program,
 }
 
 std::vector<std::string> split_tokens(const std::string& line) {
+  // The "C" locale's white space, without a locale lookup per character.
+  const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  // Count first: growing the vector by doubling moved every token string ~twice (a fifth of
+  // `crasp run` on a 10^6-token line).
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < line.size(); ++k) {
+    count += !space(line[k]) && (k == 0 || space(line[k - 1]));
+  }
   std::vector<std::string> out;
+  out.reserve(count);
   std::size_t k = 0;
-  const auto space = [&](std::size_t at) {
-    return std::isspace(static_cast<unsigned char>(line[at])) != 0;
-  };
   while (k < line.size()) {
-    while (k < line.size() && space(k)) ++k;
+    while (k < line.size() && space(line[k])) ++k;
     const std::size_t begin = k;
-    while (k < line.size() && !space(k)) ++k;
+    while (k < line.size() && !space(line[k])) ++k;
     if (k > begin) out.emplace_back(line, begin, k - begin);
   }
   return out;
