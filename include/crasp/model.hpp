@@ -159,6 +159,14 @@ constexpr double attention_sum_terms(double n) {
   return attention_sum_block + depth;
 }
 
+/// Softmax truncation: forward() gives weight exactly 0 to a key whose score is more than this
+/// far below the query's maximum score (e^-64 in float64, e^-40 in float32), instead of
+/// computing a weight that no sum of fewer than 2^31 keys can distinguish from 0 at that
+/// precision; in float32 those weights were also subnormal numbers, each costing a microcode
+/// assist. The certified lengths include the dropped mass: at most 2 (n - 1) e^-cutoff times the
+/// largest value read, relative to a denominator of at least 1 (docs/precision.md).
+template <class T> inline constexpr double attention_cutoff = sizeof(T) >= 8 ? 64.0 : 40.0;
+
 /// Query-key pairs a causal forward pass over `positions` positions scores, summed over all
 /// heads: heads x n(n+1)/2, the part of its cost that grows with the square of the length.
 template <class T> double attention_pairs(const basic_model<T>& m, std::size_t positions) {

@@ -13,6 +13,8 @@
 // - a guard head reads its target up to the leakage (n - 1) exp(-gap) of the other columns,
 //   gap = 2 beta less twice the score rounding, plus gamma_{s_n} X_v of summation;
 // - a phase head's weight on BOS has a relative error of its score's rounding plus a few eps;
+// - every softmax head but a uniform one drops weights below e^-cutoff of the largest
+//   (attention_cutoff): at most 2 X_v (n - 1) e^-cutoff more;
 // - a clamp output is flat: with its input within tolerance, only the rounding of its own two
 //   pre-activations reaches it (they differ by exactly 1), so E = 2 gamma_k (slope sum|w|X + 2);
 // - a cleaning clamp (exact_booleans) reads a near-0/1 value within 1/4 and outputs exactly 0/1;
@@ -101,6 +103,8 @@ bool builder::certifies(int n, double eps, double slope) const {
   const double N = n;
   // The attention's weighted sums and denominators over N keys (blocked pairwise, forward.cpp).
   const double g_sum = gamma(model::attention_sum_terms(N), eps);
+  // The softmax truncation of the precision eps stands for (2^-53: float64, else float32).
+  const double cutoff = eps < 1e-10 ? model::attention_cutoff<double> : model::attention_cutoff<float>;
   std::vector<int> clamps_of(d, 0);
   std::vector<bool> exact(d, false);
   for (const auto& c : clamps_) {
@@ -133,16 +137,20 @@ bool builder::certifies(int n, double eps, double slope) const {
         const double xv = std::max(std::abs(vlo), std::abs(vhi));
         const double ev = b.e_of(r.value, eps);
         double e = 0;
+        // Weights more than attention_cutoff below the query's maximum score are dropped
+        // (forward.cpp); the maximum's own weight is 1, so the output moves by at most
+        // 2 xv (N - 1) e^-cutoff.
+        const double dropped = 2 * xv * (N - 1) * std::exp(-cutoff);
         if (uniform) {
           e = b.exact_integer(r.value) ? eps * xv : ev + g_sum * xv + eps * xv;
         } else {
           const double score_err = gamma(2 * K + 4, eps) * beta * K * 2;
           if (phase) {
-            e = (std::expm1(2 * score_err) + 8 * eps) * xv;
+            e = (std::expm1(2 * score_err) + 8 * eps) * xv + dropped;
           } else {
             const double gap = 2 * beta - 2 * score_err;
             const double leak = (N - 1) * std::exp(-gap);
-            e = ev + 2 * xv * leak + g_sum * xv * (1 + leak) + eps * xv;
+            e = ev + 2 * xv * leak + g_sum * xv * (1 + leak) + eps * xv + dropped;
           }
         }
         written.push_back({r.out, vlo, vhi, e});

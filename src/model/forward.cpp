@@ -137,7 +137,10 @@ void add_head(const basic_head<T>& h, const detail::head_weights<T>& w, const ma
         // Eigen's vectorized exp and reductions over the visible keys (a Map, not an expression).
         Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>> visible(col, last + 1);
         const T mx = visible.maxCoeff();
-        visible = (visible - mx).exp();
+        // Weights below e^-cutoff of the largest are exactly 0 (attention_cutoff); clamping
+        // before exp keeps it away from subnormal results, which are slow to compute.
+        const T cut = static_cast<T>(-attention_cutoff<T>);
+        visible = (visible - mx < cut).select(T(0), (visible - mx).max(cut).exp());
         for (Index j = last + 1; j < e.rows(); ++j) col[j] = 0;
       }
       // The values with a row of ones below them: the same pairwise product gives the weighted
