@@ -128,15 +128,65 @@ struct compiler {
   }
 };
 
+// Bounds on a count's value at every position, where the program alone fixes them: constants,
+// guarded counts (at most one per offset) and arithmetic over bounded operands. An unguarded count
+// grows with the input, so it and everything computed from it are unbounded.
+struct bounds {
+  std::int64_t lo = 0, hi = 0;
+  bool known = false;
+};
+
+bounds bounds_of(const instr& in, const std::vector<bounds>& b) {
+  const auto both = [&](std::int64_t lo, bool lo_ok, std::int64_t hi, bool hi_ok) {
+    return lo_ok && hi_ok ? bounds{lo, hi, true} : bounds{};
+  };
+  std::int64_t lo = 0, hi = 0;
+  switch (in.code) {
+    case opcode::constant: return {in.k, in.k, true};
+    case opcode::window_count: return {0, in.len, true};
+    default: break;
+  }
+  const bounds& x = b[in.a];
+  const bounds& y = b[in.b];
+  switch (in.code) {
+    case opcode::add:
+      if (!x.known || !y.known) return {};
+      return both(lo, !__builtin_add_overflow(x.lo, y.lo, &lo), hi, !__builtin_add_overflow(x.hi, y.hi, &hi));
+    case opcode::sub:
+      if (!x.known || !y.known) return {};
+      return both(lo, !__builtin_sub_overflow(x.lo, y.hi, &lo), hi, !__builtin_sub_overflow(x.hi, y.lo, &hi));
+    case opcode::scale: {
+      if (!x.known) return {};
+      const bool ok = !__builtin_mul_overflow(in.k, x.lo, &lo) && !__builtin_mul_overflow(in.k, x.hi, &hi);
+      return ok ? bounds{std::min(lo, hi), std::max(lo, hi), true} : bounds{};
+    }
+    case opcode::min_:
+      if (!x.known || !y.known) return {};
+      return {std::min(x.lo, y.lo), std::min(x.hi, y.hi), true};
+    case opcode::max_:
+      if (!x.known || !y.known) return {};
+      return {std::max(x.lo, y.lo), std::max(x.hi, y.hi), true};
+    case opcode::select: {
+      const bounds& t = b[in.b];
+      const bounds& e = b[in.c];
+      if (!t.known || !e.known) return {};
+      return {std::min(t.lo, e.lo), std::max(t.hi, e.hi), true};
+    }
+    default: return {};
+  }
+}
+
 // Picks the storage of a compiled node; operands are already assigned.
-storage choose_storage(const instr& in, const eval_state& s, ir::type result) {
+storage choose_storage(const instr& in, const eval_state& s, ir::type result, const bounds& range) {
   if (in.code == opcode::constant) return storage::constant;
   if (result == ir::type::boolean) return storage::bits;
   if (in.code == opcode::prefix_count) {
     return s.code[in.a].store == storage::constant ? storage::positions : storage::prefix;
   }
   if (in.code == opcode::window_count && in.len == 1) return storage::shifted;
-  if (in.code == opcode::window_count && in.len <= 255) return storage::narrow;
+  // Any count that provably stays in 0..255 (a guarded count, 2 * it, a min with a constant...)
+  // takes one byte per position instead of eight.
+  if (range.known && range.lo >= 0 && range.hi <= 255) return storage::narrow;
   return storage::wide;
 }
 
@@ -144,13 +194,15 @@ storage choose_storage(const instr& in, const eval_state& s, ir::type result) {
 
 void compile(const ir::program& program, eval_state& s) {
   s.code.assign(program.nodes.size(), instr{});
+  std::vector<bounds> range(program.nodes.size());
   compiler c{program, s};
   for (ir::node_id id = 0; id < program.nodes.size(); ++id) {
     c.self = id;
     instr& in = s.code[id];
     std::visit([&](const auto& op) { c(op, in); }, program.nodes[id].operation);
     if (!s.internal_error.empty()) return;
-    in.store = choose_storage(in, s, program.nodes[id].result);
+    if (program.nodes[id].result == ir::type::count) range[id] = bounds_of(in, range);
+    in.store = choose_storage(in, s, program.nodes[id].result, range[id]);
     switch (in.store) {
       case storage::constant: break;
       case storage::positions: in.k = s.code[in.a].k; break;

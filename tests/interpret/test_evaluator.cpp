@@ -251,3 +251,23 @@ TEST_CASE("next_tokens lists every NEXT that holds, once") {
   REQUIRE(ev.push(1, diags));
   CHECK(ev.next_tokens() == std::vector<std::uint32_t>{1});
 }
+
+TEST_CASE("counts bounded by the program keep exact values at their bounds") {
+  // 4 * #[i - j < 63] "a" stays in 0..252 (kept in one byte); 5 * it reaches 315 (eight bytes);
+  // W - 63 is negative. Each is exact at its extremes.
+  builder b;
+  std::vector<std::uint32_t> offsets;
+  for (std::uint32_t d = 0; d < 63; ++d) offsets.push_back(d);
+  const node_id w = b.local(b.tok("a"), offsets);
+  const node_id four = b.scale(4, w), five = b.scale(5, w), below = b.minus(w, b.num(63));
+  std::string input;
+  for (int k = 0; k < 70; ++k) input += "a ";
+  const values v4 = series(b.program(), four, input);
+  const values v5 = series(b.program(), five, input);
+  const values vb = series(b.program(), below, input);
+  CHECK(v4.front() == 4);
+  CHECK(v4.back() == 252);
+  CHECK(v5.back() == 315);
+  CHECK(vb.front() == -62);
+  CHECK(vb.back() == 0);
+}
