@@ -144,9 +144,10 @@ template <class T> struct forward_result {
   std::vector<named_residual<T>> residuals;     ///< filled only with keep_residuals
 };
 
-/// Keys per block of the attention's blocked pairwise summation: forward() computes every
-/// weighted sum of values and every softmax denominator as GEMMs over blocks of at most this many
-/// keys whose results are added in a balanced tree. The certified lengths of compiled models
+/// Keys per block of the attention's blocked pairwise summation: forward() sums every weighted
+/// sum of values and every softmax denominator over blocks of at most this many keys, whose sums
+/// are added in balanced trees (src/model/attention.hpp gives the exact order, which the
+/// key/value cache of crasp/decoder.hpp repeats). The certified lengths of compiled models
 /// (compile_stats) rely on the resulting error bound (attention_sum_terms).
 inline constexpr int attention_sum_block = 64;
 
@@ -192,8 +193,9 @@ template <class T> struct model_weights;
 }
 
 /// A model's weight matrices arranged for the forward pass: a matrix that is mostly zeros (under
-/// a tenth non-zero, as in compiled models) is multiplied as a sparse matrix, the others as dense
-/// GEMMs; heads whose query or key weights are all zero are uniform and run as prefix means.
+/// a tenth non-zero, as in compiled models) or small (at most 4096 entries) is multiplied as a
+/// sparse matrix, column by column, the others as dense GEMMs; heads whose query or key weights
+/// are all zero are uniform and run as prefix means.
 /// Building one scans every weight once; forward(m, ...) builds one per call, so callers running
 /// many forward passes on one model build it once and pass it instead. It refers to `m`, which
 /// must outlive it and stay unchanged.
@@ -216,7 +218,9 @@ template <class T> class prepared_model {
 
 /// Runs the model on one sequence of token ids exactly as given (position p is column p; the
 /// caller puts BOS first, see with_bos()). Precondition: validate(m) is empty. Errors (a token
-/// id out of range, an APE input longer than max_len) go to `diags` and yield nullopt.
+/// id out of range, an APE input longer than max_len) go to `diags` and yield nullopt. Column p
+/// depends on tokens 0..p only, computed the same way whatever follows them; model::decoder
+/// (crasp/decoder.hpp) computes one more column at a time from a key/value cache.
 template <class T>
 std::optional<forward_result<T>> forward(const basic_model<T>& m, std::span<const int> tokens,
                                          diagnostics& diags, const forward_options& opts = {});

@@ -90,15 +90,26 @@ std::optional<run_output> run_transformer(const model::basic_model<T>& m,
                                           const std::vector<std::string>& tokens,
                                           const std::string& origin, diagnostics& diags);
 
+/// How generate_transformer runs the model.
+struct transformer_generate_options {
+  /// true: a key/value cache (model::decoder, crasp/decoder.hpp) runs each new token against the
+  /// cached positions, one position's work per token. false: each step runs forward() on the
+  /// whole sequence again, as before the cache (kept to compare against: tests, benchmarks).
+  /// Compiled models decide alike either way: their cached scores equal forward()'s to the bit.
+  bool kv_cache = true;
+};
+
 /// crasp::generate computed by the model: greedy decoding, stopping on no NEXT, max_new, or an
 /// ambiguity (reported as an error, as the interpreter does), and, for an APE model, when the
-/// sequence fills its table (stop_reason::max_len, with a warning; the continuation is kept). Each step runs the model on the
-/// whole sequence (no cache), so cost grows quadratically with the generated length.
+/// sequence fills its table (stop_reason::max_len, with a warning; the continuation is kept).
+/// With the key/value cache (the default) the prefix costs one forward pass and each generated
+/// token one more position; without it each step costs a forward pass over the whole sequence.
 template <class T>
 std::optional<generate_output> generate_transformer(const model::basic_model<T>& m,
                                                     const std::vector<std::string>& prefix,
                                                     std::size_t max_new, const std::string& origin,
-                                                    diagnostics& diags);
+                                                    diagnostics& diags,
+                                                    const transformer_generate_options& opts = {});
 
 // Instantiated for float and double in src/compile/transformer.cpp and src/compile/trust.cpp.
 extern template std::optional<int> certified_length(const model::basic_model<double>&);
@@ -124,7 +135,7 @@ extern template std::optional<run_output> run_transformer(const model::basic_mod
                                                           const std::string&, diagnostics&);
 extern template std::optional<generate_output> generate_transformer(
     const model::basic_model<double>&, const std::vector<std::string>&, std::size_t,
-    const std::string&, diagnostics&);
+    const std::string&, diagnostics&, const transformer_generate_options&);
 extern template std::optional<output_kind> model_output_kind(const model::basic_model<float>&,
                                                              const std::string&, diagnostics&);
 extern template std::optional<std::vector<int>> encode_for_model(const model::basic_model<float>&,
@@ -140,6 +151,6 @@ extern template std::optional<run_output> run_transformer(const model::basic_mod
                                                           const std::string&, diagnostics&);
 extern template std::optional<generate_output> generate_transformer(
     const model::basic_model<float>&, const std::vector<std::string>&, std::size_t,
-    const std::string&, diagnostics&);
+    const std::string&, diagnostics&, const transformer_generate_options&);
 
 }  // namespace crasp

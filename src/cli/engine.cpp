@@ -146,8 +146,10 @@ std::optional<generate_output> engine::generate(const std::vector<std::string>& 
   if (!is_transformer()) return crasp::generate(*program_, prefix, max_new, origin, diags);
   if (!check_tokens(prefix, origin, diags) || !attention_fits(prefix.size(), origin, diags))
     return std::nullopt;
-  // Each generated token re-runs the model on the whole sequence: stop where the sum of those
-  // passes would pass the limit, and say so if generation had not ended by itself there.
+  // The limit counts each generated token as a forward pass over the whole sequence (generation
+  // before the key/value cache; an upper bound on the cached work, and the limit keeps meaning
+  // what docs/cli.md says): stop where the sum of those passes would pass the limit, and say so
+  // if generation had not ended by itself there.
   const std::size_t steps = generation_steps(prefix.size(), max_new);
   // generate_transformer warns itself when the sequence runs past the certified range.
   auto on_model = [&](const auto& m) { return generate_transformer(m, prefix, steps, origin, diags); };

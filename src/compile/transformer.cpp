@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "crasp/compile.hpp"
+#include "crasp/decoder.hpp"
 
 namespace crasp {
 namespace {
@@ -78,6 +79,19 @@ std::optional<model_decision> decide_ids(const model::prepared_model<T>& pm, out
   const Eigen::Index last = static_cast<Eigen::Index>(ids.size()) - 1;
   const model::vector<T> column = result->scores.col(last);
   return read_decision(m, kind, column, ids.size() - 2);
+}
+
+// The same decision from the key/value cache: runs only the positions of `ids` it has not run
+// yet (the whole sequence at first, then one token per step).
+template <class T>
+std::optional<model_decision> decide_cached(model::decoder<T>& dec, output_kind kind,
+                                            const std::vector<int>& ids, const std::string& what,
+                                            const std::string& origin, diagnostics& diags) {
+  const model::basic_model<T>& m = dec.prepared().model();
+  if (!fits(m, ids.size(), what, origin, diags)) return std::nullopt;
+  const model::vector<T>* scores = dec.append(std::span<const int>(ids).subspan(dec.size()), diags);
+  if (scores == nullptr) return std::nullopt;
+  return read_decision(m, kind, *scores, ids.size() - 2);
 }
 
 // Acceptor-mode decision on program tokens, for a model already checked.
@@ -229,7 +243,8 @@ template <class T>
 std::optional<generate_output> generate_transformer(const model::basic_model<T>& m,
                                                     const std::vector<std::string>& prefix,
                                                     std::size_t max_new, const std::string& origin,
-                                                    diagnostics& diags) {
+                                                    diagnostics& diags,
+                                                    const transformer_generate_options& opts) {
   // Same order of checks as crasp::generate: an empty prefix is an input error.
   if (prefix.empty()) {
     diags.error(origin, "empty input");
@@ -245,6 +260,8 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
   if (!ids) return std::nullopt;
   generate_output out;
   const model::prepared_model<T> prepared(m);  // once for every generated token
+  std::optional<model::decoder<T>> cache;
+  if (opts.kv_cache) cache.emplace(prepared);
   while (true) {
     if (out.continuation.size() >= max_new) {
       out.reason = stop_reason::max_new;
@@ -266,7 +283,8 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
       break;
     }
     const char* what = out.continuation.empty() ? "input" : "prefix with its continuation";
-    const auto d = decide_ids(prepared, *kind, *ids, what, origin, diags);
+    const auto d = cache ? decide_cached(*cache, *kind, *ids, what, origin, diags)
+                         : decide_ids(prepared, *kind, *ids, what, origin, diags);
     if (!d) return std::nullopt;
     if (d->next.empty()) {
       out.reason = stop_reason::no_next;
@@ -316,7 +334,7 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
                                                      const std::string&, diagnostics&);        \
   template std::optional<generate_output> generate_transformer(                                \
       const model::basic_model<T>&, const std::vector<std::string>&, std::size_t,              \
-      const std::string&, diagnostics&);
+      const std::string&, diagnostics&, const transformer_generate_options&);
 
 CRASP_INSTANTIATE(double)
 CRASP_INSTANTIATE(float)

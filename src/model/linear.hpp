@@ -6,6 +6,11 @@
 // than the dense GEMM's blocking, and within the same rounding bound (a sum of k non-zero terms
 // rounds within gamma_k whatever its order, and k is at most the dense dimension). Dense matrices
 // stay dense GEMMs.
+//
+// The sparse product computes each column of W · x alone, in a fixed order, so a column's result
+// does not depend on how many columns are multiplied with it; a dense GEMM's blocking does. The
+// key/value cache (model::decoder) relies on that to reproduce forward()'s rows to the bit, which
+// is why small matrices, where the GEMM's speed does not matter, take the sparse path too.
 #pragma once
 
 #include <Eigen/SparseCore>
@@ -24,22 +29,47 @@ template <class T> class linear {
   /// times a dense GEMM per multiply-add, and the matrices that matter sit far from the line
   /// (compiled models 0.05-0.3 % non-zero, dense random models 100 %).
   static constexpr double sparse_below = 0.1;
+  /// Matrices of at most this many entries (a 64 x 64 block) are multiplied as sparse ones
+  /// whatever their density: column by column, so that their columns match a one-column product
+  /// exactly (above). Not tuned either; compiled models' dense matrices are small FFN layers.
+  static constexpr Eigen::Index small_entries = 4096;
 
   explicit linear(const matrix<T>& w) : dense_(&w) {
     if (w.size() == 0) return;
     const auto nonzeros = (w.array() != T(0)).count();
-    if (static_cast<double>(nonzeros) < sparse_below * static_cast<double>(w.size()))
+    if (w.size() <= small_entries ||
+        static_cast<double>(nonzeros) < sparse_below * static_cast<double>(w.size()))
       sparse_ = w.sparseView(T(0), T(0));  // keeps exactly the non-zero entries
   }
 
+  /// Whether the product runs column by column (sparse); false: a dense GEMM.
+  [[nodiscard]] bool by_columns() const { return sparse_.has_value(); }
+
   [[nodiscard]] matrix<T> operator*(const matrix<T>& x) const {
-    if (sparse_) return *sparse_ * x;
-    return *dense_ * x;
+    matrix<T> out;
+    apply(x, out);
+    return out;
+  }
+  /// out = W · x, into out's storage when it already has the size.
+  void apply(const matrix<T>& x, matrix<T>& out) const {
+    if (sparse_) out.noalias() = *sparse_ * x;
+    else out.noalias() = *dense_ * x;
   }
   /// out += W · x.
   void add_to(const matrix<T>& x, matrix<T>& out) const {
-    if (sparse_) out += *sparse_ * x;
-    else out.noalias() += *dense_ * x;
+    matrix<T> tmp;
+    add_to(x, out, tmp);
+  }
+  /// out += W · x with `tmp` as the sparse product's buffer (reused by a caller that runs many
+  /// small products). The sparse product is summed apart and then added, as Eigen evaluates
+  /// `out += sparse * x`; the dense one accumulates into out.
+  void add_to(const matrix<T>& x, matrix<T>& out, matrix<T>& tmp) const {
+    if (sparse_) {
+      tmp.noalias() = *sparse_ * x;
+      out += tmp;
+    } else {
+      out.noalias() += *dense_ * x;
+    }
   }
 
  private:
@@ -47,8 +77,8 @@ template <class T> class linear {
   std::optional<Eigen::SparseMatrix<T, Eigen::ColMajor>> sparse_;
 };
 
-/// The matrices of one head, one FFN, one model: built once per forward_batch call (a scan of
-/// every weight, small next to one position's dense work on a wide model).
+/// The matrices of one head, one FFN, one model: built once per prepared_model (a scan of every
+/// weight, small next to one position's dense work on a wide model).
 template <class T> struct head_weights {
   linear<T> wq, wk, wv, wo;
   explicit head_weights(const basic_head<T>& h) : wq(h.wq), wk(h.wk), wv(h.wv), wo(h.wo) {}
