@@ -146,4 +146,12 @@ inline model random_model(std::mt19937& rng, const random_options& o) {
   return m;
 }
 
+/// BOS (id 0) followed by n - 1 ids drawn from 1..3.
+inline std::vector<int> random_tokens(std::mt19937& rng, int n) {
+  std::uniform_int_distribution<int> t(1, 3);
+  std::vector<int> out{0};
+  for (int i = 1; i < n; ++i) out.push_back(t(rng));
+  return out;
+}
+
 }  // namespace crasp::model::testing

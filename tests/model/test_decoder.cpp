@@ -13,15 +13,9 @@
 using namespace crasp::model;
 using crasp::model::testing::random_model;
 using crasp::model::testing::random_options;
+using crasp::model::testing::random_tokens;
 
 namespace {
-
-std::vector<int> random_tokens(std::mt19937& rng, int n) {
-  std::uniform_int_distribution<int> t(1, 3);
-  std::vector<int> out{0};
-  for (int i = 1; i < n; ++i) out.push_back(t(rng));
-  return out;
-}
 
 // A random model whose second head of every layer is uniform (all-zero queries: prefix means),
 // next to a general softmax head.

@@ -10,15 +10,9 @@ using namespace crasp::model;
 using crasp::model::testing::random_model;
 using crasp::model::testing::random_options;
 using crasp::model::testing::reference_forward;
+using crasp::model::testing::random_tokens;
 
 namespace {
-
-std::vector<int> random_tokens(std::mt19937& rng, int n) {
-  std::uniform_int_distribution<int> t(1, 3);
-  std::vector<int> out{0};
-  for (int i = 1; i < n; ++i) out.push_back(t(rng));
-  return out;
-}
 
 // Largest |eigen - reference| relative to max(1, |reference|) over every output and position.
 template <class T> double max_error(const basic_model<T>& m, const model& ref_model, const std::vector<int>& tokens) {
