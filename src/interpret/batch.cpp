@@ -41,10 +41,10 @@ bool compare(opcode op, std::int64_t x, std::int64_t y) {
 // One chunk of positions [p0, p0 + len), p0 a multiple of 64.
 class chunk {
  public:
-  chunk(detail::eval_state& s, std::vector<std::int64_t>& scratch,
+  chunk(detail::eval_state& s, std::vector<std::int64_t>& scratch, std::size_t stride,
         std::vector<std::uint64_t>& token_words, std::size_t p0, std::size_t len)
-      : s_(s), scratch_(scratch), token_words_(token_words), p0_(p0), len_(len), w0_(p0 / 64),
-        words_((len + 63) / 64) {
+      : s_(s), scratch_(scratch), stride_(stride), token_words_(token_words), p0_(p0), len_(len),
+        w0_(p0 / 64), words_((len + 63) / 64) {
     last_mask_ = detail::upto(static_cast<unsigned>((len - 1) & 63));
   }
 
@@ -88,7 +88,7 @@ class chunk {
   }
   std::uint64_t mask(std::size_t w) const { return w + 1 == words_ ? last_mask_ : ~std::uint64_t{0}; }
   std::int64_t* column(std::uint32_t id) {
-    return scratch_.data() + static_cast<std::size_t>(s_.column[id]) * chunk_positions;
+    return scratch_.data() + static_cast<std::size_t>(s_.column[id]) * stride_;
   }
 
   // Fills the words of every token test. With few tests, the chunk's tokens are first mapped to
@@ -357,6 +357,7 @@ class chunk {
 
   detail::eval_state& s_;
   std::vector<std::int64_t>& scratch_;
+  std::size_t stride_;  // positions per column of scratch_
   std::vector<std::uint64_t>& token_words_;
   std::size_t p0_, len_, w0_, words_;
   std::uint64_t last_mask_;
@@ -374,7 +375,10 @@ bool evaluator::append(std::span<const std::uint32_t> tokens, diagnostics& diags
   }
   if (k == tokens.size()) return true;
   if (!s.planned) detail::plan_batch(s);
-  std::vector<std::int64_t> scratch(s.n_columns * chunk_positions);
+  // Columns as long as the longest chunk of this call: a short input with thousands of
+  // materialized counts (UF over 150 symbols) must not zero-fill 2048 positions for each.
+  const std::size_t stride = std::min(chunk_positions, tokens.size() - k);
+  std::vector<std::int64_t> scratch(s.n_columns * stride);
   std::vector<std::uint64_t> token_words;
   while (k < tokens.size()) {
     const std::size_t len = std::min(chunk_positions, tokens.size() - k);
@@ -386,7 +390,7 @@ bool evaluator::append(std::span<const std::uint32_t> tokens, diagnostics& diags
     s.checkpoints.resize((p0 / 64 + words) * s.n_prefix);
     s.narrow.resize((p0 + len) * s.n_narrow);
     s.wide.resize((p0 + len) * s.n_wide);
-    if (!chunk(s, scratch, token_words, p0, len).run(tokens.data() + k)) {
+    if (!chunk(s, scratch, stride, token_words, p0, len).run(tokens.data() + k)) {
       // Rewind to the chunk's start and replay it incrementally: push() names the statement and
       // the first position that overflows, as it would have without append().
       s.bits.resize(p0 / 64 * s.n_bits);
