@@ -55,7 +55,7 @@ engine engine::interpreter(ir::program program) {
   return e;
 }
 
-std::optional<engine> engine::transformer(const model::model& m, precision prec,
+std::optional<engine> engine::transformer(model::model m, precision prec,
                                           std::optional<ir::program> program,
                                           const std::string& origin, diagnostics& diags) {
   auto kind = model_output_kind(m, origin, diags);
@@ -66,7 +66,7 @@ std::optional<engine> engine::transformer(const model::model& m, precision prec,
   if (prec == precision::f32) {
     e.model_ = model::cast<float>(m);
   } else {
-    e.model_ = m;
+    e.model_ = std::move(m);
   }
   return e;
 }
@@ -182,7 +182,7 @@ std::optional<engine> engine_for_program(ir::program program, const engine_optio
   auto compiled = compile_for_cli(program, opts, io);
   if (!compiled) return std::nullopt;
   diagnostics diags;
-  auto e = engine::transformer(compiled->model, opts.prec, std::move(program), "<compiled model>",
+  auto e = engine::transformer(std::move(compiled->model), opts.prec, std::move(program), "<compiled model>",
                                diags);
   if (e) e->limit_attention(opts.max_attention);
   print_diagnostics(diags, io);
@@ -227,7 +227,7 @@ opened_engine open_engine(const program_options& prog, const engine_options& opt
                                 model::to_string(m.pe), m.max_len - 1));
     }
     diagnostics diags;
-    auto e = engine::transformer(m, opts.prec, std::nullopt, prog.program, diags);
+    auto e = engine::transformer(std::move(*loaded.value), opts.prec, std::nullopt, prog.program, diags);
     if (e) e->limit_attention(opts.max_attention);
     print_diagnostics(diags, io);
     if (!e) return {std::nullopt, exit_code::failure};

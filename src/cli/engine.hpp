@@ -30,9 +30,10 @@ class engine {
  public:
   /// The interpreter on `program`.
   static engine interpreter(ir::program program);
-  /// A model, converted once to `prec`; `program` is what it was compiled from (absent for a
-  /// saved model). nullopt (errors under `origin`) when the model's outputs follow no convention.
-  static std::optional<engine> transformer(const model::model& m, precision prec,
+  /// A model, converted once to `prec` (taken over, not copied, in float64); `program` is what it
+  /// was compiled from (absent for a saved model). nullopt (errors under `origin`) when the
+  /// model's outputs follow no convention.
+  static std::optional<engine> transformer(model::model m, precision prec,
                                            std::optional<ir::program> program,
                                            const std::string& origin, diagnostics& diags);
 

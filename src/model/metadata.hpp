@@ -18,8 +18,8 @@ namespace crasp::model::detail {
 /// The metadata document describing m (its architecture, names and info, no weights).
 nlohmann::json metadata_json(const model& m);
 
-/// Reads the metadata document `text` into a model whose tensors are zeros of the implied
-/// shapes. Refuses (with a diagnostic under `origin`, nullopt) text that is not a JSON object,
+/// Reads the metadata document `text` into a model whose tensors have the implied shapes and
+/// uninitialized elements (the caller fills every one). Refuses (with a diagnostic under `origin`, nullopt) text that is not a JSON object,
 /// a `format` other than "crasp-model", another format_version, a missing or unknown key, a value
 /// of the wrong type or range, and shapes adding up to more than `max_elements` elements (checked
 /// before each allocation, so a damaged size never allocates).

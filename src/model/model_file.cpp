@@ -17,6 +17,7 @@
 #include "crasp/model_io.hpp"
 #include "model/model_decode.hpp"
 #include "model/safetensors.hpp"
+#include "support/huge_pages.hpp"
 
 namespace crasp::model {
 
@@ -47,6 +48,21 @@ int read_exact(int fd, std::uint64_t n, std::string& out) {
     if (got < 0) return errno;
     if (got == 0) return EIO;
     out.append(buf, static_cast<std::size_t>(got));
+    n -= static_cast<std::uint64_t>(got);
+  }
+  return 0;
+}
+
+// Reads exactly `n` bytes from fd into `out`; 0 or an errno as read_exact().
+int read_into(int fd, char* out, std::uint64_t n) {
+  while (n > 0) {
+    // Linux transfers at most about 2 GiB per read().
+    const auto chunk = static_cast<std::size_t>(std::min<std::uint64_t>(n, std::uint64_t{1} << 30));
+    const ssize_t got = ::read(fd, out, chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return errno;
+    if (got == 0) return EIO;
+    out += got;
     n -= static_cast<std::uint64_t>(got);
   }
   return 0;
@@ -98,9 +114,12 @@ load_result load(const std::string& path) {
   const std::optional<safetensors::header> h = safetensors::read_header(bytes, size, path, out.diags);
   if (!h) return out;
   // The header now vouches for every byte of the data section (exactly h->data_bytes of them).
-  std::string data;
+  // read() goes straight into an uninitialized buffer: neither zero-filled first nor copied
+  // through a smaller one (each was a pass over the whole model); on huge pages when it is large
+  // (first-touch faults of 4 KiB pages were most of loading a large model on a VM).
+  support::huge_vector<char> data;
   try {
-    data.reserve(static_cast<std::size_t>(h->data_bytes));
+    data.resize(static_cast<std::size_t>(h->data_bytes));
   } catch (const std::bad_alloc&) {  // a file far larger than memory, with a consistent header
     out.diags.error(path, fmt::format("not enough memory for the {} bytes of tensor data", h->data_bytes));
     return out;
@@ -108,11 +127,11 @@ load_result load(const std::string& path) {
     out.diags.error(path, fmt::format("not enough memory for the {} bytes of tensor data", h->data_bytes));
     return out;
   }
-  if ((err = read_exact(fd.get(), h->data_bytes, data)) != 0) {
+  if ((err = read_into(fd.get(), data.data(), h->data_bytes)) != 0) {
     out.diags.error(path, cannot_read(err));
     return out;
   }
-  return detail::from_contents(safetensors::read_tensors(*h, data), path);
+  return detail::from_tensors(*h, std::string_view(data.data(), data.size()), path);
 }
 
 }  // namespace crasp::model

@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -48,27 +51,62 @@ template <class E> std::vector<std::int64_t> shape_of(const E& t) {
   else return {t.rows(), t.cols()};
 }
 
+// One stored element widened to double (the file is little-endian). read_header() guarantees the
+// entry's bytes lie in `data`. Inline and without a byte loop: it runs once per weight.
+double element(const safetensors::entry& e, std::string_view data, std::uint64_t i) {
+  const char* p = data.data() + e.begin + i * static_cast<std::uint64_t>(e.width);
+  if (e.width == 8) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, p, 8);
+    if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap64(bits);
+    return std::bit_cast<double>(bits);
+  }
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, p, 4);
+  if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap32(bits);
+  return static_cast<double>(std::bit_cast<float>(bits));
+}
+
+// Fills t (an Eigen column-major matrix or vector) from the entry's row-major elements, straight
+// from the file's bytes: no intermediate array of the model's size. Matrices are copied in
+// strips of 32 columns so that reads stay sequential and writes stay within a few cache lines
+// per column (a row-by-row copy wrote with a stride of the whole column).
+template <class E> void fill(E& t, const safetensors::entry& e, std::string_view data) {
+  const Eigen::Index rows = t.rows();
+  const Eigen::Index cols = t.cols();
+  constexpr Eigen::Index strip = 32;
+  for (Eigen::Index c0 = 0; c0 < cols; c0 += strip) {
+    const Eigen::Index c1 = std::min(cols, c0 + strip);
+    for (Eigen::Index r = 0; r < rows; ++r) {
+      const auto row = static_cast<std::uint64_t>(r) * static_cast<std::uint64_t>(cols);
+      for (Eigen::Index c = c0; c < c1; ++c) t(r, c) = element(e, data, row + static_cast<std::uint64_t>(c));
+    }
+  }
+}
+
 }  // namespace
 
 namespace detail {
 
-load_result from_contents(const safetensors::contents& c, const std::string& origin) {
+load_result from_tensors(const safetensors::header& h, std::string_view data,
+                         const std::string& origin) {
   load_result out;
-  auto meta = c.metadata.find("crasp");
-  if (meta == c.metadata.end()) {
+  auto meta = h.metadata.find("crasp");
+  if (meta == h.metadata.end()) {
     out.diags.error(origin, "not a crasp model: no \"crasp\" entry in __metadata__");
     return out;
   }
   std::uint64_t stored_elements = 0;
-  for (const auto& [name, t] : c.tensors) stored_elements += t.data.size();
+  for (const safetensors::entry& e : h.entries)
+    stored_elements += (e.end - e.begin) / static_cast<std::uint64_t>(e.width);
   // Slack so that small shape disagreements are reported per tensor, by name, rather than as one
   // "more weights than the file holds".
   std::optional<model> skeleton =
       read_skeleton(meta->second, 2 * stored_elements + (1u << 20), origin, out.diags);
   if (!skeleton) return out;
   model& m = *skeleton;
-  std::map<std::string, const safetensors::tensor*> stored;
-  for (const auto& [name, t] : c.tensors) stored[name] = &t;
+  std::map<std::string, const safetensors::entry*> stored;
+  for (const safetensors::entry& e : h.entries) stored[e.name] = &e;
   std::set<std::string> used;
   visit_tensors(m, [&](const std::string& name, auto& t) {
     auto it = stored.find(name);
@@ -77,19 +115,17 @@ load_result from_contents(const safetensors::contents& c, const std::string& ori
       return;
     }
     used.insert(name);
-    const safetensors::tensor& st = *it->second;
-    if (st.shape != shape_of(t)) {
+    const safetensors::entry& e = *it->second;
+    if (e.shape != shape_of(t)) {
       out.diags.error(origin, fmt::format("tensor '{}' has shape {}, the metadata implies {}", name,
-                                          safetensors::shape_text(st.shape),
+                                          safetensors::shape_text(e.shape),
                                           safetensors::shape_text(shape_of(t))));
       return;
     }
-    std::size_t i = 0;
-    for (Eigen::Index r = 0; r < t.rows(); ++r)
-      for (Eigen::Index col = 0; col < t.cols(); ++col) t(r, col) = st.data[i++];
+    fill(t, e, data);
   });
-  for (const auto& [name, t] : c.tensors)
-    if (!used.contains(name)) out.diags.error(origin, fmt::format("unexpected tensor '{}'", printable(name)));
+  for (const safetensors::entry& e : h.entries)
+    if (!used.contains(e.name)) out.diags.error(origin, fmt::format("unexpected tensor '{}'", printable(e.name)));
   if (out.diags.has_errors()) return out;
   const diagnostics problems = validate(m);
   for (const diagnostic& d : problems.items())
@@ -120,9 +156,10 @@ std::optional<std::string> to_bytes(const model& m, diagnostics& diags) {
 
 load_result from_bytes(std::string_view bytes, const std::string& origin) {
   load_result out;
-  const std::optional<safetensors::contents> c = safetensors::decode(bytes, origin, out.diags);
-  if (!c) return out;
-  return detail::from_contents(*c, origin);
+  const std::optional<safetensors::header> h =
+      safetensors::read_header(bytes, bytes.size(), origin, out.diags);
+  if (!h) return out;
+  return detail::from_tensors(*h, bytes.substr(8 + h->header_bytes), origin);
 }
 
 }  // namespace crasp::model

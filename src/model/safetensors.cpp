@@ -44,29 +44,4 @@ std::string encode(const contents& c) {
   return out;
 }
 
-contents read_tensors(const header& h, std::string_view data) {
-  contents out;
-  out.metadata = h.metadata;
-  for (const entry& e : h.entries) {
-    tensor t;
-    t.shape = e.shape;
-    // read_header() guarantees [begin, end) is inside the data and holds whole elements.
-    const std::uint64_t count = (e.end - e.begin) / static_cast<std::uint64_t>(e.width);
-    t.data.resize(count);
-    for (std::uint64_t i = 0; i < count; ++i) {
-      const std::uint64_t bits = read_le(data, e.begin + i * e.width, e.width);
-      t.data[i] = e.width == 8 ? std::bit_cast<double>(bits)
-                               : static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
-    }
-    out.tensors.emplace_back(e.name, std::move(t));
-  }
-  return out;
-}
-
-std::optional<contents> decode(std::string_view bytes, const std::string& origin, diagnostics& diags) {
-  const std::optional<header> h = read_header(bytes, bytes.size(), origin, diags);
-  if (!h) return std::nullopt;
-  return read_tensors(*h, bytes.substr(8 + h->header_bytes));
-}
-
 }  // namespace crasp::model::safetensors

@@ -3,8 +3,9 @@
 // {str: str}}, then the raw little-endian row-major data. We write F64 and read F64 or F32.
 //
 // Reading is split in two so that a file can be checked before its data is read into memory:
-// read_header() validates the header and the layout of the data section against the file size,
-// read_tensors() then decodes the data section. decode() does both on an in-memory buffer.
+// read_header() validates the header and the layout of the data section against the file size;
+// the model is then filled from the data section element by element (read_le), without an
+// intermediate decoded copy (model_io.cpp).
 #pragma once
 
 #include <cstdint>
@@ -69,12 +70,6 @@ std::uint64_t header_prefix_bytes(std::string_view length_field, std::uint64_t f
 /// Every problem goes to `diags` under `origin`; nullopt on any error.
 std::optional<header> read_header(std::string_view prefix, std::uint64_t file_size,
                                   const std::string& origin, diagnostics& diags);
-
-/// Decodes the data section (exactly h.data_bytes long) into tensors widened to double.
-contents read_tensors(const header& h, std::string_view data);
-
-/// read_header() and read_tensors() on a whole file held in memory.
-std::optional<contents> decode(std::string_view bytes, const std::string& origin, diagnostics& diags);
 
 /// Encodes as F64, header padded with spaces to a multiple of 8 bytes.
 std::string encode(const contents& c);
