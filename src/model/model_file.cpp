@@ -38,22 +38,8 @@ class descriptor {
   int fd_;
 };
 
-// Appends exactly `n` bytes read from fd to `out`. Returns 0, or the errno of the failure (EIO
-// when the file ends early, as when it shrinks while being read).
-int read_exact(int fd, std::uint64_t n, std::string& out) {
-  char buf[1 << 16];
-  while (n > 0) {
-    const ssize_t got = ::read(fd, buf, static_cast<std::size_t>(std::min<std::uint64_t>(n, sizeof buf)));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return errno;
-    if (got == 0) return EIO;
-    out.append(buf, static_cast<std::size_t>(got));
-    n -= static_cast<std::uint64_t>(got);
-  }
-  return 0;
-}
-
-// Reads exactly `n` bytes from fd into `out`; 0 or an errno as read_exact().
+// Reads exactly `n` bytes from fd into `out`. Returns 0, or the errno of the failure (EIO when
+// the file ends early, as when it shrinks while being read).
 int read_into(int fd, char* out, std::uint64_t n) {
   while (n > 0) {
     // Linux transfers at most about 2 GiB per read().
@@ -66,6 +52,15 @@ int read_into(int fd, char* out, std::uint64_t n) {
     n -= static_cast<std::uint64_t>(got);
   }
   return 0;
+}
+
+// Appends exactly `n` bytes read from fd to `out` (read_into's errors; `out` unchanged then).
+int read_exact(int fd, std::uint64_t n, std::string& out) {
+  const std::size_t old = out.size();
+  out.resize(old + static_cast<std::size_t>(n));
+  const int err = read_into(fd, out.data() + old, n);
+  if (err != 0) out.resize(old);
+  return err;
 }
 
 std::string cannot_read(int err) { return fmt::format("cannot read the model file: {}", std::strerror(err)); }
