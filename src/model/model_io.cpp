@@ -145,9 +145,17 @@ std::optional<std::string> to_bytes(const model& m, diagnostics& diags) {
   safetensors::contents c;
   visit_tensors(m, [&](const std::string& name, const auto& t) {
     safetensors::tensor st{shape_of(t), {}};
-    st.data.reserve(static_cast<std::size_t>(t.size()));
-    for (Eigen::Index r = 0; r < t.rows(); ++r)  // row-major
-      for (Eigen::Index col = 0; col < t.cols(); ++col) st.data.push_back(t(r, col));
+    // Row-major from column-major, in strips of 32 columns as fill() reads them: a plain
+    // row-by-row copy read with a stride of a whole column (3 s for UR's 51 MB over 150 symbols).
+    const Eigen::Index rows = t.rows(), cols = t.cols();
+    st.data.resize(static_cast<std::size_t>(t.size()));
+    constexpr Eigen::Index strip = 32;
+    for (Eigen::Index c0 = 0; c0 < cols; c0 += strip) {
+      const Eigen::Index c1 = std::min(cols, c0 + strip);
+      for (Eigen::Index r = 0; r < rows; ++r)
+        for (Eigen::Index col = c0; col < c1; ++col)
+          st.data[static_cast<std::size_t>(r * cols + col)] = t(r, col);
+    }
     c.tensors.emplace_back(name, std::move(st));
   });
   c.metadata["crasp"] = detail::metadata_json(m).dump();
