@@ -48,6 +48,10 @@ struct compile_options {
   /// computed from the lowering's sparse description before any matrix is allocated; a larger
   /// model is refused with an error naming its size and what makes it large. 0: no cap.
   std::uint64_t max_model_bytes = default_max_model_bytes;
+  /// Lower token-selected count families (`any s: tok(s) && #[j <= i] (K_s && B) >= t`, the
+  /// retrieval pattern) to one matching head each, width O(k) instead of k counts
+  /// (docs/compiler.md, "Matching heads"). Off: every count of the family is lowered alone.
+  bool matching_heads = true;
 };
 
 /// The size of a compiled model's dense weights, known before they are allocated.
@@ -90,6 +94,7 @@ struct compile_stats {
   int guard_reads = 0;     ///< values read through positional (guard) heads
   int comparisons = 0;     ///< comparison clamps
   int logic_units = 0;     ///< FFN hidden units for AND/OR/min/max/select/conversions
+  int matching = 0;        ///< token-selected count families lowered to matching heads
   double compare_slope = 0;  ///< slope M of the u-scale comparison clamp (0 without comparisons)
   double guard_beta = 0;     ///< sharpness of positional heads (APE), 0 without guards
   /// Longest input (program tokens) that a worst-case rounding-error analysis of the model

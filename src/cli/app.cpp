@@ -134,11 +134,14 @@ void add_engine_flags(CLI::App* sub, engine_options& opts) {
   add_max_attention(sub, opts);
 }
 
-/// --exact-booleans: cleaning clamps after every comparison (compile and verify).
-void add_exact_booleans(CLI::App* sub, engine_options& opts) {
+/// --exact-booleans and --no-matching-heads: choices of the lowering (compile and verify).
+void add_lowering_choices(CLI::App* sub, engine_options& opts) {
   sub->add_flag("--exact-booleans", opts.exact_booleans,
                 "make every comparison result exactly 0/1 (one more FFN level per comparison "
                 "level; longer certified float32 range)");
+  sub->add_flag("!--no-matching-heads", opts.matching_heads,
+                "lower token-selected count families count by count instead of one matching "
+                "head each (for comparison; width O(k^2) instead of O(k))");
 }
 
 /// --max-model-mib: compile and verify can raise (or lower) the cap on the model's size.
@@ -218,7 +221,7 @@ command_line::command_line()
       ->required();
   add_pe(compile_, compile_opts_.engine);
   add_max_len(compile_, compile_opts_.engine);
-  add_exact_booleans(compile_, compile_opts_.engine);
+  add_lowering_choices(compile_, compile_opts_.engine);
   add_max_model(compile_, compile_opts_.engine);
   add_max_attention(compile_, compile_opts_.engine);
   compile_->add_option("--check-samples", compile_opts_.check_samples,
@@ -238,7 +241,7 @@ command_line::command_line()
   add_program(verify_, verify_opts_.common);
   add_pe(verify_, verify_opts_.engine);
   add_max_len(verify_, verify_opts_.engine);
-  add_exact_booleans(verify_, verify_opts_.engine);
+  add_lowering_choices(verify_, verify_opts_.engine);
   add_max_model(verify_, verify_opts_.engine);
   add_max_attention(verify_, verify_opts_.engine);
   add_precision(verify_, verify_opts_.engine);

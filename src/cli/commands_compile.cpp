@@ -43,6 +43,7 @@ json summary_json(const compile_command_options& opts, const compiled_program& c
   j["parameters"] = s.parameters;
   j["counts"] = c.stats.counts;
   j["guard_reads"] = c.stats.guard_reads;
+  j["matching_heads"] = c.stats.matching;
   j["comparisons"] = c.stats.comparisons;
   j["logic_units"] = c.stats.logic_units;
   j["compare_slope"] = c.stats.compare_slope;
@@ -67,6 +68,7 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   out += architecture_text(c.model);
   field("counts", std::to_string(c.stats.counts));
   field("guard reads", std::to_string(c.stats.guard_reads));
+  if (c.stats.matching > 0) field("matching", fmt::format("{} families", c.stats.matching));
   field("comparisons", std::to_string(c.stats.comparisons));
   field("logic units", std::to_string(c.stats.logic_units));
   field("compare slope", fmt::format("{:.6g}", c.stats.compare_slope));

@@ -22,6 +22,7 @@ struct engine_options {
   precision prec = precision::f64;
   int max_len = default_max_len;
   bool exact_booleans = false;  ///< `--exact-booleans` (compile and verify only)
+  bool matching_heads = true;   ///< off with `--no-matching-heads` (compile and verify only)
   /// `--max-model-mib` (compile and verify only): the cap on the model's float64 weights.
   std::uint64_t max_model_bytes = default_max_model_bytes;
   /// `--max-attention`: the limit on attention query-key pairs (model::attention_pairs) of one

@@ -55,6 +55,12 @@ class builder {
     std::vector<double> rotary;
     double beta = 0;     ///< sharpness, for the error analysis (certify.cpp)
     bool phase = false;  ///< a phase head on BOS (RoPE periodic predicate), not a guard
+    /// A matching head: many columns share the top score (an average over them, not one read),
+    /// so score errors reweigh them against each other (certify.cpp).
+    bool matching = false;
+    /// When > 0: at most this many query rows are non-zero at any position (a one-hot query),
+    /// which bounds the score's rounding by those rows instead of all of them (certify.cpp).
+    int active_rows = 0;
   };
   /// Layer `layer`'s head called `key` (created from `shape` on first use) gets a value row
   /// reading `value` into `out`; with `mask`, corrected to 0 at the BOS column.

@@ -13,6 +13,10 @@
 // - a guard head reads its target up to the leakage (n - 1) exp(-gap) of the other columns,
 //   gap = 2 beta less twice the score rounding, plus gamma_{s_n} X_v of summation;
 // - a phase head's weight on BOS has a relative error of its score's rounding plus a few eps;
+// - a matching head (matching_head.cpp) averages over many top-scoring columns: a score error
+//   delta reweighs them by up to e^(2 delta), so its rows add (e^(2 delta) - 1) X_v. Its
+//   query is one-hot (two non-zero rows), which bounds delta by those rows; with exact keys
+//   every score is exact and delta = 0;
 // - every softmax head but a uniform one drops weights below e^-cutoff of the largest
 //   (attention_cutoff): at most 2 X_v (n - 1) e^-cutoff more;
 // - a clamp output is flat: with its input within tolerance, only the rounding of its own two
@@ -126,6 +130,50 @@ bool builder::certifies(int n, double eps, double slope) const {
       double lo, hi, e;
     };
     std::vector<out_bound> written;
+    // The score's error at any pair of columns: rounding of q.k and the errors of q and k.
+    auto input_err_of = [&](const affine& f) {
+      double in = 0;
+      for (auto [dm, c] : f.terms) in += std::abs(c) * b.E[static_cast<std::size_t>(dm)];
+      return in;
+    };
+    auto score_error = [&](const head_spec& h, double beta, double K) {
+      if (!h.shape) return gamma(2 * K + 4, eps) * beta * K * 2;  // bit heads: exact inputs
+      double xq = 0, xk = 0, eq = 0, ek = 0, inputs = 0;
+      for (std::size_t r = 0; r < h.shape->q.size(); ++r) {
+        const affine& q = h.shape->q[r];
+        const affine& k = h.shape->k[r];
+        // A single term c x with x exactly 0 or 1 is exact; otherwise the dot product's bound.
+        const auto& input_err = input_err_of;
+        // With its rounding: a single term c x is off by at most eps |c x|.
+        auto err = [&](const affine& f) {
+          const double n_terms = static_cast<double>(f.terms.size());
+          return input_err(f) + (n_terms == 1 ? eps : gamma(n_terms, eps)) * b.x_of(f);
+        };
+        const double Xq = b.x_of(q), Xk = b.x_of(k);
+        const double Iq = input_err(q), Ik = input_err(k);
+        xq = std::max(xq, Xq), xk = std::max(xk, Xk);
+        eq = std::max(eq, err(q)), ek = std::max(ek, err(k));
+        inputs += Xq * Ik + Xk * Iq + Iq * Ik;  // the bound below covers the rounding
+      }
+      if (h.shape->active_rows > 0) {
+        // Query rows c x over exact 0/1 values and key rows that are exact integers in [-1, 1]:
+        // every product is 0 or +-c exactly, and the at most two non-zero products sum
+        // exactly, so every score is exactly what the construction says.
+        bool exact_scores = true;
+        for (std::size_t r = 0; r < h.shape->q.size() && exact_scores; ++r) {
+          const affine& q = h.shape->q[r];
+          const affine& k = h.shape->k[r];
+          const auto [qlo, qhi] = b.range_of(q.terms.empty() ? q : affine::of(q.terms.front().first));
+          const auto [klo, khi] = b.range_of(k);
+          exact_scores = q.terms.size() <= 1 && input_err_of(q) == 0 && qlo >= 0 && qhi <= 1 &&
+                  b.exact_integer(k) && klo >= -1 && khi <= 1;
+        }
+        if (exact_scores && h.shape->active_rows <= 2) return 0.0;
+        const double a = h.shape->active_rows;
+        return a * (gamma(a + 2, eps) * xq * xk + xq * ek + eq * xk + eq * ek);
+      }
+      return gamma(2 * K + 4, eps) * beta * K * 2 + inputs;
+    };
     auto read_rows = [&](const head_spec& h, bool uniform, bool phase, double beta, double K) {
       for (const auto& r : h.rows) {
         auto [vlo, vhi] = b.range_of(r.value);
@@ -144,13 +192,16 @@ bool builder::certifies(int n, double eps, double slope) const {
         if (uniform) {
           e = b.exact_integer(r.value) ? eps * xv : ev + g_sum * xv + eps * xv;
         } else {
-          const double score_err = gamma(2 * K + 4, eps) * beta * K * 2;
+          const double score_err = score_error(h, beta, K);
           if (phase) {
             e = (std::expm1(2 * score_err) + 8 * eps) * xv + dropped;
           } else {
             const double gap = 2 * beta - 2 * score_err;
             const double leak = (N - 1) * std::exp(-gap);
             e = ev + 2 * xv * leak + g_sum * xv * (1 + leak) + eps * xv + dropped;
+            // An average over many top-scoring columns: their scores differ by up to twice the
+            // score error, which moves their relative weights by at most that factor.
+            if (h.shape && h.shape->matching) e += std::expm1(2 * score_err) * xv;
           }
         }
         written.push_back({r.out, vlo, vhi, e});

@@ -48,6 +48,7 @@ lowering::lowering(const ir::program& program, const compile_options& options)
   reps.resize(n);
   inlined.assign(n, false);
   labels.assign(n, {});
+  family_at.assign(n, nullptr);
   for (const auto& node : prog.nodes) {
     if (const auto* c = std::get_if<ir::count>(&node.operation)) {
       max_offsets = std::max(max_offsets, static_cast<int>(c->offsets.size()));
@@ -114,19 +115,49 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   } else {
     roots.push_back(program.output());
   }
+  // Matching families (matching.hpp) replace their OR tree: the family root's operands are
+  // the nodes its head reads, and the k counts under it are never lowered.
+  std::vector<const matching::family*> family_at(n, nullptr);
+  std::vector<matching::family> families;
+  std::vector<std::vector<ir::node_id>> family_operands;
+  // Calls f(c) for every operand c of node i as the model computes it.
+  auto operands = [&](std::size_t i, auto&& f) {
+    if (family_at[i] != nullptr) {
+      for (ir::node_id c : family_operands[static_cast<std::size_t>(
+               family_at[i] - families.data())])
+        f(c);
+    } else {
+      for_each_operand(program.nodes[i].operation, f);
+    }
+  };
   // Reachability and users, walking down from the outputs (ids decrease along operands).
   std::vector<bool> reach(n, false);
   std::vector<int> users(n, 0);
-  for (auto r : roots) {
-    reach[r] = true;
-    ++users[r];
-  }
-  for (std::size_t i = n; i-- > 0;) {
-    if (!reach[i]) continue;
-    for_each_operand(program.nodes[i].operation, [&](ir::node_id c) {
-      reach[c] = true;
-      ++users[c];
-    });
+  auto walk = [&] {
+    reach.assign(n, false);
+    users.assign(n, 0);
+    for (auto r : roots) {
+      reach[r] = true;
+      ++users[r];
+    }
+    for (std::size_t i = n; i-- > 0;) {
+      if (!reach[i]) continue;
+      operands(i, [&](ir::node_id c) {
+        reach[c] = true;
+        ++users[c];
+      });
+    }
+  };
+  walk();
+  if (opts.matching_heads) {
+    families = matching::find(program, reach);
+    if (!families.empty()) {
+      for (const auto& f : families) {
+        family_at[f.root] = &f;
+        family_operands.push_back(f.operands());
+      }
+      walk();
+    }
   }
   // Positions: which reachable nodes need them, and the first statement that does.
   std::vector<std::string> why(n);
@@ -134,7 +165,7 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
     if (!reach[i]) continue;
     why[i] = positional_reason(program.nodes[i]);
     if (why[i].empty()) {
-      for_each_operand(program.nodes[i].operation, [&](ir::node_id c) {
+      operands(i, [&](ir::node_id c) {
         if (why[i].empty()) why[i] = why[c];
       });
     }
@@ -161,10 +192,11 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   }
 
   lowering L(program, opts);
+  L.family_at = family_at;
   for (std::size_t i = 0; i < n; ++i) {
     const auto& op = program.nodes[i].operation;
     const bool is_and = std::holds_alternative<ir::and_>(op);
-    const bool is_or = std::holds_alternative<ir::or_>(op);
+    const bool is_or = std::holds_alternative<ir::or_>(op) && family_at[i] == nullptr;
     if (!(is_and || is_or) || users[i] != 1) continue;
     bool is_root = false;
     for (auto r : roots) is_root = is_root || r == i;
@@ -173,16 +205,23 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
     for (std::size_t j = i + 1; j < n; ++j) {
       if (!reach[j]) continue;
       bool uses = false;
-      for_each_operand(program.nodes[j].operation, [&](ir::node_id c) { uses = uses || c == i; });
+      operands(j, [&](ir::node_id c) { uses = uses || c == i; });
       if (!uses) continue;
+      const bool or_user = std::holds_alternative<ir::or_>(program.nodes[j].operation) &&
+                           family_at[j] == nullptr;
       L.inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
-                     (is_or && std::holds_alternative<ir::or_>(program.nodes[j].operation));
+                     (is_or && or_user);
       break;
     }
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (!reach[i] || L.inlined[i]) continue;
     const auto id = static_cast<ir::node_id>(i);
+    if (family_at[i] != nullptr) {
+      L.lower_matching(id, *family_at[i]);
+      L.reps[i].lowered = true;
+      continue;
+    }
     std::visit(
         [&](const auto& op) {
           using T = std::decay_t<decltype(op)>;

@@ -23,8 +23,9 @@ void collect_leaves(const lowering& L, ir::node_id n, std::vector<ir::node_id>& 
   const auto& op = std::get<Op>(L.prog.nodes[n].operation);
   for (ir::node_id child : {op.a, op.b}) {
     if (!seen.insert(child).second) continue;
+    // A matching family's root is an OR in the IR but a head in the model: never opened.
     if (std::holds_alternative<Op>(L.prog.nodes[child].operation) &&
-        (L.inlined[child] || leaves.size() < limit)) {
+        L.family_at[child] == nullptr && (L.inlined[child] || leaves.size() < limit)) {
       collect_leaves<Op>(L, child, leaves, seen);
     } else {
       leaves.push_back(child);

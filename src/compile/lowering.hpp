@@ -16,6 +16,7 @@
 
 #include "compile/affine.hpp"
 #include "compile/builder.hpp"
+#include "compile/matching.hpp"
 #include "crasp/compile.hpp"
 #include "crasp/ir.hpp"
 
@@ -92,6 +93,12 @@ class lowering {
   void lower_arith(ir::node_id n);
   void lower_logic(ir::node_id n);
   void lower_outputs();
+  /// A matching family (matching.hpp) as one matching head plus a clamp (matching_head.cpp).
+  void lower_matching(ir::node_id n, const matching::family& f);
+  /// Exact 0/1 AND of lowered Booleans (ONE when empty), shared by every family that needs it.
+  form_at conjunction(const std::vector<ir::node_id>& parts);
+  /// Per node: the matching family rooted there, lowered by lower_matching() (set by compile()).
+  std::vector<const matching::family*> family_at;
   /// Token id of vocabulary entry v in the model (BOS is 0).
   static int model_token(std::uint32_t v) { return static_cast<int>(v) + 1; }
 
@@ -117,6 +124,8 @@ class lowering {
   std::map<std::uint32_t, form_at> rope_gates_;  ///< [i >= c] per offset
   std::map<std::pair<std::size_t, std::size_t>, form_at> phase_tests_;  ///< [i mod m == r]
   std::optional<form_at> first_;  ///< [i == 0]
+  std::map<std::vector<ir::node_id>, form_at> conjunctions_;
+  std::map<std::string, form_at> match_bos_;  ///< BOS weight read of each matching head
  public:
   /// Position bits of t - offset (offset 0: of t), created on first use.
   const std::vector<int>& position_bits(std::uint32_t offset);
