@@ -25,7 +25,7 @@ inline constexpr int default_max_len = 4096;
 /// longer count them exactly (the uniform heads' sums), and the comparison slope 4 * max_len
 /// would leave float32's exact integers.
 inline constexpr int max_design_len = 1 << 24;
-/// Longest designed length of an APE model, whose table stores d_model values per position.
+/// Longest designed length of an APE model, whose table stores its positional dimensions per position.
 inline constexpr int max_ape_len = 1 << 20;
 /// Default cap on a compiled model's weights: 2 GiB of float64 (268,435,456 parameters).
 inline constexpr std::uint64_t default_max_model_bytes = std::uint64_t{2} << 30;
@@ -60,7 +60,7 @@ struct model_size {
   std::uint64_t layers = 0;
   std::uint64_t max_d_ff = 0;    ///< FFN units of the widest layer
   std::uint64_t widest_layer = 0;  ///< index of that layer
-  std::uint64_t table = 0;       ///< parameters of the APE table (d_model x positions)
+  std::uint64_t table = 0;       ///< parameters of the APE table (positional dimensions x positions)
   std::uint64_t attention = 0;   ///< parameters of every head (query, key, value, output)
   std::uint64_t ffn = 0;         ///< parameters of every FFN (both matrices)
   std::uint64_t parameters = 0;  ///< all stored elements, as model::summarize counts them

@@ -80,7 +80,12 @@ template <class T> struct basic_model {
   positional pe = positional::nope;
   std::vector<std::string> residual_names; ///< one unique non-empty name per residual dimension
   matrix<T> embed;                         ///< d_model x vocab: column t is token t's embedding
-  std::optional<matrix<T>> pos_embed;      ///< d_model x max_len, present exactly when pe == ape
+  /// APE table, present exactly when pe == ape: rows x max_len, where row r adds to residual
+  /// dimension (*pos_rows)[r], or to dimension r when pos_rows is unset (then rows = d_model).
+  /// A compiled model's table writes only its positional dimensions (bits of i, periodic
+  /// predicates), so it lists them instead of storing rows of zeros.
+  std::optional<matrix<T>> pos_embed;
+  std::optional<std::vector<int>> pos_rows;  ///< strictly increasing residual dimensions
   std::vector<basic_layer<T>> layers;
   matrix<T> unembed;                       ///< n_out x d_model: scores = unembed · residual
   std::vector<std::string> output_labels;  ///< n_out labels ("accept", "reject", NEXT tokens...)

@@ -10,8 +10,9 @@
 
 namespace crasp::model {
 
-/// Version written under "format_version" in the metadata; load() accepts exactly this version.
-inline constexpr int format_version = 1;
+/// Version written under "format_version" in the metadata. Version 2 added "pos_rows" (the
+/// residual dimensions of the APE table's rows); load() reads versions 1 and 2.
+inline constexpr int format_version = 2;
 
 /// A loaded model (set only when diags has no errors) and what went wrong.
 struct load_result {

@@ -158,9 +158,18 @@ model::model builder::assemble(int n_layers, int bos_token) const {
   m.embed = model::matrix<double>::Zero(d, static_cast<int>(vocab_.size()));
   for (auto [dm, tok, v] : embed_) m.embed(dm, tok) += v;
   if (pe_ == model::positional::ape) {
-    m.pos_embed = model::matrix<double>::Zero(d, max_len_);
-    for (const auto& [dm, column] : table_) {
-      for (int t = 0; t < max_len_; ++t) (*m.pos_embed)(dm, t) = column[static_cast<std::size_t>(t)];
+    // Only the positional dimensions get table rows (model::pos_rows), in increasing order.
+    std::vector<std::size_t> order(table_.size());
+    for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return table_[a].first < table_[b].first; });
+    m.pos_embed = model::matrix<double>::Zero(static_cast<int>(table_.size()), max_len_);
+    m.pos_rows.emplace();
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      const auto& [dm, column] = table_[order[r]];
+      m.pos_rows->push_back(dm);
+      for (int t = 0; t < max_len_; ++t)
+        (*m.pos_embed)(static_cast<int>(r), t) = column[static_cast<std::size_t>(t)];
     }
   }
   for (int l = 0; l < n_layers; ++l) {

@@ -32,7 +32,7 @@ model_size builder::size(int n_layers) const {
       s.widest_layer = l;
     }
   }
-  if (pe_ == model::positional::ape) s.table = d * static_cast<std::uint64_t>(max_len_);
+  if (pe_ == model::positional::ape) s.table = table_.size() * static_cast<std::uint64_t>(max_len_);
   s.parameters = d * vocab_.size() + s.table + s.attention + s.ffn + d * outputs_.size();
   s.bytes = 8 * s.parameters;
   return s;
@@ -93,9 +93,10 @@ bool size_fits(const builder& b, const model_size& s, const compile_options& opt
   std::string part;
   const std::uint64_t widest = 2 * s.d_model * s.max_d_ff;
   if (s.table >= s.attention + s.ffn) {
-    part = fmt::format("the APE table ({} dimensions x {} positions, {}; --pe rope needs no "
-                       "table)",
-                       s.d_model, b.max_len(), gib(8 * s.table));
+    part = fmt::format("the APE table ({} positional dimensions x {} positions, {}; --pe rope "
+                       "needs no table)",
+                       s.table / static_cast<std::uint64_t>(b.max_len()), b.max_len(),
+                       gib(8 * s.table));
   } else if (2 * widest >= s.attention + s.ffn) {
     part = fmt::format("the FFN of layer {} ({} units x {} dimensions x 2, {})", s.widest_layer,
                        s.max_d_ff, s.d_model, gib(8 * widest));

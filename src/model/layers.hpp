@@ -19,7 +19,15 @@ void embed(const basic_model<T>& m, std::span<const int> tokens, Eigen::Index fi
   for (std::size_t p = 0; p < tokens.size(); ++p) {
     const Eigen::Index c = column + static_cast<Eigen::Index>(p);
     x.col(c) = m.embed.col(tokens[p]);
-    if (m.pos_embed) x.col(c) += m.pos_embed->col(first + static_cast<Eigen::Index>(p));
+    if (!m.pos_embed) continue;
+    const Eigen::Index t = first + static_cast<Eigen::Index>(p);
+    if (!m.pos_rows) {
+      x.col(c) += m.pos_embed->col(t);
+    } else {
+      const std::vector<int>& rows = *m.pos_rows;
+      for (std::size_t r = 0; r < rows.size(); ++r)
+        x(rows[r], c) += (*m.pos_embed)(static_cast<Eigen::Index>(r), t);
+    }
   }
 }
 

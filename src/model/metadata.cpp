@@ -160,9 +160,9 @@ layer layer_skeleton(const json& j, const std::string& path, Eigen::Index d, all
   return l;
 }
 
-model skeleton(const json& j, allocator& alloc) {
+model skeleton(const json& j, allocator& alloc, int version) {
   const object o(j, "", {"format", "format_version", "vocab", "bos", "max_len", "positional",
-                         "residual_names", "output_labels", "layers", "info"});
+                         "residual_names", "pos_rows", "output_labels", "layers", "info"});
   model m;
   m.vocab = o.strings("vocab");
   m.bos = static_cast<int>(o.integer("bos", INT_MIN, INT_MAX));
@@ -172,6 +172,18 @@ model skeleton(const json& j, allocator& alloc) {
   if (!kind) throw bad_metadata{fmt::format("unknown positional kind '{}'", printable(pe))};
   m.pe = *kind;
   m.residual_names = o.strings("residual_names");
+  // Version 2 lists the table's rows (validate() checks them against the residual); version 1
+  // has a full d_model x max_len table and no such key.
+  if (version == 1 && o.has("pos_rows"))
+    throw bad_metadata{"pos_rows: not a key of format_version 1"};
+  if (o.has("pos_rows")) {
+    m.pos_rows.emplace();
+    for (const json& r : o.array("pos_rows")) {
+      if (!r.is_number_integer() || r.get<std::int64_t>() < 0 || r.get<std::int64_t>() > INT_MAX)
+        throw bad_metadata{"pos_rows: expected an array of residual dimension indices"};
+      m.pos_rows->push_back(r.get<int>());
+    }
+  }
   m.output_labels = o.strings("output_labels");
   if (o.has("info")) {
     const json& info = o.at("info");
@@ -183,7 +195,9 @@ model skeleton(const json& j, allocator& alloc) {
   }
   const auto d = static_cast<std::uint64_t>(m.d_model());
   m.embed = alloc.matrix(d, m.vocab.size());
-  if (m.pe == positional::ape) m.pos_embed = alloc.matrix(d, static_cast<std::uint64_t>(std::max(0, m.max_len)));
+  const std::uint64_t table_rows = m.pos_rows ? m.pos_rows->size() : d;
+  if (m.pe == positional::ape)
+    m.pos_embed = alloc.matrix(table_rows, static_cast<std::uint64_t>(std::max(0, m.max_len)));
   const json& layers = o.array("layers");
   for (std::size_t l = 0; l < layers.size(); ++l)
     m.layers.push_back(layer_skeleton(layers[l], fmt::format("layers[{}]", l), m.d_model(), alloc));
@@ -205,10 +219,12 @@ json metadata_json(const model& m) {
                                {"b1", l.ffn.b1.has_value()}, {"b2", l.ffn.b2.has_value()}}},
                       {"ln_ffn", ln_json(l.ln_ffn)}});
   }
-  return {{"format", "crasp-model"}, {"format_version", format_version}, {"vocab", m.vocab},
+  json out = {{"format", "crasp-model"}, {"format_version", format_version}, {"vocab", m.vocab},
           {"bos", m.bos}, {"max_len", m.max_len}, {"positional", to_string(m.pe)},
           {"residual_names", m.residual_names}, {"output_labels", m.output_labels},
           {"layers", layers}, {"info", m.info}};
+  if (m.pos_rows) out["pos_rows"] = *m.pos_rows;  // absent: a full table
+  return out;
 }
 
 std::optional<model> read_skeleton(std::string_view text, std::uint64_t max_elements,
@@ -230,17 +246,20 @@ std::optional<model> read_skeleton(std::string_view text, std::uint64_t max_elem
     return std::nullopt;
   }
   const auto version = j->find("format_version");
-  if (version == j->end() || !version->is_number_integer() || *version != format_version) {
+  // Version 1 had no pos_rows (a full d_model x max_len table): still read.
+  const bool known = version != j->end() && version->is_number_integer() &&
+                     (*version == 1 || *version == format_version);
+  if (!known) {
     const std::string shown = version == j->end()         ? "missing"
                               : version->is_number_integer() ? version->dump()
                                                              : std::string("not an integer");
-    diags.error(origin, fmt::format("unsupported crasp model format_version {} (expected {})", shown,
-                                    format_version));
+    diags.error(origin, fmt::format("unsupported crasp model format_version {} (expected 1 or {})",
+                                    shown, format_version));
     return std::nullopt;
   }
   allocator alloc(max_elements);
   try {
-    return skeleton(*j, alloc);
+    return skeleton(*j, alloc, version->get<int>());
   } catch (const bad_metadata& e) {
     diags.error(origin, "bad crasp metadata: " + e.message);
   }

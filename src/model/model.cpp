@@ -81,6 +81,7 @@ template <class To, class From> basic_model<To> cast(const basic_model<From>& m)
   out.residual_names = m.residual_names;
   out.embed = m.embed.template cast<To>();
   if (m.pos_embed) out.pos_embed = matrix<To>(m.pos_embed->template cast<To>());
+  out.pos_rows = m.pos_rows;
   for (const basic_layer<From>& l : m.layers) {
     basic_layer<To> nl;
     nl.name = l.name;
@@ -142,7 +143,25 @@ template <class T> diagnostics validate(const basic_model<T>& m) {
     diags.error("pos_embed", "an APE model needs a positional embedding table");
   if (m.pe != positional::ape && m.pos_embed)
     diags.error("pos_embed", fmt::format("a {} model has no positional embedding table", to_string(m.pe)));
-  if (m.pos_embed) c.shape("pos_embed", *m.pos_embed, d, m.max_len);
+  if (m.pos_rows) {
+    const std::vector<int>& rows = *m.pos_rows;
+    if (m.pe != positional::ape)
+      diags.error("pos_rows", fmt::format("a {} model has no positional embedding rows", to_string(m.pe)));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const int dim = rows[r];
+      if (dim < 0 || dim >= d) {
+        diags.error("pos_rows", fmt::format("row {} adds to dimension {}, not a residual dimension", r, dim));
+        break;
+      }
+      if (r > 0 && dim <= rows[r - 1]) {
+        diags.error("pos_rows", fmt::format("dimensions must be strictly increasing (row {}: {} after {})", r,
+                                            dim, rows[r - 1]));
+        break;
+      }
+    }
+  }
+  const Eigen::Index table_rows = m.pos_rows ? static_cast<Eigen::Index>(m.pos_rows->size()) : d;
+  if (m.pos_embed) c.shape("pos_embed", *m.pos_embed, table_rows, m.max_len);
   for (std::size_t li = 0; li < m.layers.size(); ++li) {
     const basic_layer<T>& l = m.layers[li];
     const std::string lp = fmt::format("layers.{}", li);

@@ -97,6 +97,45 @@ TEST_CASE("safetensors round trip is bit-exact", "[io]") {
   }
 }
 
+TEST_CASE("an APE table that lists its rows runs as the full table and round-trips", "[io]") {
+  const model full = sample(positional::ape);
+  model listed = full;
+  listed.pos_rows = std::vector<int>{1, 3};
+  listed.pos_embed = Eigen::MatrixXd(2, full.max_len);
+  listed.pos_embed->row(0) = full.pos_embed->row(1);
+  listed.pos_embed->row(1) = full.pos_embed->row(3);
+  model zeroed = full;  // the same table with the other rows 0
+  for (int r = 0; r < full.d_model(); ++r)
+    if (r != 1 && r != 3) zeroed.pos_embed->row(r).setZero();
+  CHECK(validate(listed).empty());
+  crasp::diagnostics d;
+  const std::vector<int> tokens{0, 1, 2, 3, 2, 1};
+  const auto a = forward(zeroed, tokens, d);
+  const auto b = forward(listed, tokens, d);
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->scores == b->scores);
+  CHECK(summarize(listed).parameters == summarize(full).parameters - (full.d_model() - 2) * full.max_len);
+  const std::string bytes = bytes_of(listed);
+  const load_result r = from_bytes(bytes, "mem");
+  INFO(crasp::render(r.diags));
+  REQUIRE(r.ok());
+  CHECK(r.value->pos_rows == listed.pos_rows);
+  CHECK(bytes_of(*r.value) == bytes);
+}
+
+TEST_CASE("format_version 1 files (a full table, no pos_rows) still load", "[io]") {
+  const model m = sample(positional::ape);
+  const std::string v1 = with_meta(bytes_of(m), [](json& meta) {
+    meta["format_version"] = 1;
+  });
+  const load_result r = from_bytes(v1, "v1");
+  INFO(crasp::render(r.diags));
+  REQUIRE(r.ok());
+  CHECK_FALSE(r.value->pos_rows);
+  CHECK(bytes_of(*r.value) == bytes_of(m));
+}
+
 TEST_CASE("save and load through a file; the header is 8-byte aligned", "[io]") {
   const model m = sample(positional::ape);
   const std::string path = (std::filesystem::temp_directory_path() / "crasp_test_model.safetensors").string();
@@ -192,8 +231,8 @@ TEST_CASE("malformed files are rejected with clear errors", "[io]") {
   e = h;
   e["extra"] = h["embed"];  // a copy of embed's bytes, after the others
   CHECK(error_of(edit::relayout(e, data)) == "unexpected tensor 'extra'");
-  CHECK(error_of(with_meta(good, [](json& m) { m["format_version"] = 2; })) ==
-        "unsupported crasp model format_version 2 (expected 1)");
+  CHECK(error_of(with_meta(good, [](json& m) { m["format_version"] = 3; })) ==
+        "unsupported crasp model format_version 3 (expected 1 or 2)");
   CHECK(error_of(with_meta(good, [](json& m) { m.erase("vocab"); })).starts_with("bad crasp metadata: "));
   CHECK(error_of(with_meta(good, [](json& m) { m["positional"] = "alibi"; })) ==
         "bad crasp metadata: unknown positional kind 'alibi'");

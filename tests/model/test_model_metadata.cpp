@@ -36,14 +36,14 @@ TEST_CASE("the metadata format must be crasp-model", "[damage][metadata]") {
   CHECK(meta_error([](json& m) { m["format"] = 1; }) == "not a crasp model: the metadata format is not a string");
 }
 
-TEST_CASE("the format_version must be exactly 1", "[damage][metadata]") {
-  CHECK(meta_error([](json& m) { m["format_version"] = 2; }) == "unsupported crasp model format_version 2 (expected 1)");
+TEST_CASE("the format_version must be 1 or 2", "[damage][metadata]") {
+  CHECK(meta_error([](json& m) { m["format_version"] = 3; }) == "unsupported crasp model format_version 3 (expected 1 or 2)");
   CHECK(meta_error([](json& m) { m["format_version"] = 1.0; }) ==
-        "unsupported crasp model format_version not an integer (expected 1)");
+        "unsupported crasp model format_version not an integer (expected 1 or 2)");
   CHECK(meta_error([](json& m) { m["format_version"] = "1"; }) ==
-        "unsupported crasp model format_version not an integer (expected 1)");
+        "unsupported crasp model format_version not an integer (expected 1 or 2)");
   CHECK(meta_error([](json& m) { m.erase("format_version"); }) ==
-        "unsupported crasp model format_version missing (expected 1)");
+        "unsupported crasp model format_version missing (expected 1 or 2)");
 }
 
 TEST_CASE("metadata values have exact types and ranges", "[damage][metadata]") {
@@ -95,4 +95,25 @@ TEST_CASE("a repeated key in the metadata document is refused", "[damage][metada
   const load_result r = from_bytes(edit::join(h, data), "m");
   REQUIRE(r.diags.has_errors());
   CHECK(r.diags.items()[0].message == "bad crasp metadata: duplicate key 'bos'");
+}
+
+TEST_CASE("the APE table lists the dimensions of its rows (format_version 2)", "[damage][metadata]") {
+  CHECK(meta_error([](json& m) { m["pos_rows"] = "x"; }) == "bad crasp metadata: pos_rows: expected an array");
+  CHECK(meta_error([](json& m) { m["pos_rows"][0] = -1; }) ==
+        "bad crasp metadata: pos_rows: expected an array of residual dimension indices");
+  CHECK(meta_error([](json& m) { m["pos_rows"][0] = 0.5; }) ==
+        "bad crasp metadata: pos_rows: expected an array of residual dimension indices");
+  CHECK(meta_error([](json& m) { m["format_version"] = 1; }) ==
+        "bad crasp metadata: pos_rows: not a key of format_version 1");
+  // One row fewer than the stored table: the tensor no longer fits.
+  CHECK(meta_error([](json& m) { m["pos_rows"].erase(m["pos_rows"].size() - 1); })
+            .starts_with("tensor 'pos_embed' has shape"));
+  const std::string swapped = meta_error([](json& m) {
+    auto& r = m["pos_rows"];
+    std::swap(r[0], r[1]);
+  });
+  CHECK(swapped == "invalid model: pos_rows: dimensions must be strictly increasing (row 1: 4 after 5)");
+  const std::string outside =
+      meta_error([](json& m) { m["pos_rows"][0] = m["residual_names"].size(); });
+  CHECK(outside.starts_with("invalid model: pos_rows: row 0 adds to dimension"));
 }

@@ -56,6 +56,14 @@ TEST_CASE("validate reports each malformed part", "[validate]") {
   m.pos_embed->conservativeResize(6, 10);
   CHECK(only_error(m) == "pos_embed: shape is 6x10, expected 6x24");
   m = good();
+  m.pos_rows = std::vector<int>{0, 2};  // the table must then have 2 rows
+  CHECK(only_error(m) == "pos_embed: shape is 6x24, expected 2x24");
+  m.pos_rows = std::vector<int>{2, 0};
+  m.pos_embed->conservativeResize(2, 24);
+  CHECK(only_error(m) == "pos_rows: dimensions must be strictly increasing (row 1: 0 after 2)");
+  m.pos_rows = std::vector<int>{0, 6};
+  CHECK(only_error(m) == "pos_rows: row 1 adds to dimension 6, not a residual dimension");
+  m = good();
   m.pos_embed.reset();
   CHECK(only_error(m) == "pos_embed: an APE model needs a positional embedding table");
   m = good();

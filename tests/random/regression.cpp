@@ -15,7 +15,12 @@ std::string write_regression(const std::string& dir, const program& p,
   const std::string source = print(p);
   const auto want = evaluate(p, input);
   std::ostringstream text;
-  text << "// random-differential regression: " << d.engine << " disagreed\n// " << d.what
+  // Every line of the reason is a comment (diagnostics span several lines), so the file still
+  // parses as the program it saves.
+  std::string what = d.what;
+  for (std::size_t at = what.find('\n'); at != std::string::npos; at = what.find('\n', at + 4))
+    what.replace(at, 1, "\n// ");
+  text << "// random-differential regression: " << d.engine << " disagreed\n// " << what
        << "\n// input: " << join(input) << "\n";
   for (const auto& s : want.statements) {
     text << "// expect " << s.name << ":";
