@@ -138,6 +138,7 @@ int main(int argc, char** argv) {
       crasp::compile_options o;
       o.pe = r.pe;
       o.max_len = max_len;
+      o.boolean_mode = crasp::booleans::plain;  // both constructions are measured, side by side
       crasp::diagnostics diags;
       auto c = crasp::compile(p, o, diags);
       if (!c) {
@@ -149,7 +150,7 @@ int main(int argc, char** argv) {
         r.certified_f32 = c->stats.certified_f32;
         r.f64 = run_verify(p, *c, crasp::precision::f64, samples);
       } else {
-        o.exact_booleans = true;
+        o.boolean_mode = crasp::booleans::exact;
         crasp::diagnostics exact_diags;
         const auto exact = crasp::compile(p, o, exact_diags);
         r.certified_f32_exact = exact ? exact->stats.certified_f32 : 0;

@@ -35,15 +35,23 @@ inline constexpr const char* model_bos_token = "<crasp:bos>";
 /// Name of the token an open-vocabulary program's unknown input tokens map to.
 inline constexpr const char* model_other_token = "<crasp:other>";
 
+/// How comparison results are kept in a compiled model.
+enum class booleans {
+  automatic,  ///< exact when that certifies a longer float32 range than plain (and fits), else plain
+  plain,      ///< the comparison clamp's output as computed
+  exact,      ///< every comparison result cleaned to exactly 0 or 1
+};
+
 struct compile_options {
   model::positional pe = model::positional::ape;
   /// Longest input (program tokens, BOS excluded) the model is built for; the model's max_len is
   /// this plus one. Comparison slopes and guard-head sharpness are chosen from it.
   int max_len = default_max_len;
-  /// Follow every comparison clamp with a cleaning clamp whose output is exactly 0 or 1 in
-  /// floating point (docs/compiler.md): one more FFN level per comparison level, in exchange
-  /// for exact counts of comparison results and a far longer certified float32 range.
-  bool exact_booleans = false;
+  /// Whether every comparison clamp is followed by a cleaning clamp whose output is exactly 0 or
+  /// 1 in floating point (docs/compiler.md, "Exact Booleans"): one more FFN level per
+  /// comparison level, in exchange for exact counts of comparison results and a far longer
+  /// certified float32 range. By default (automatic) only where that range gets longer.
+  booleans boolean_mode = booleans::automatic;
   /// Largest model compile() builds, in bytes of float64 weights (8 per parameter). The size is
   /// computed from the lowering's sparse description before any matrix is allocated; a larger
   /// model is refused with an error naming its size and what makes it large. 0: no cap.
@@ -95,6 +103,10 @@ struct compile_stats {
   int comparisons = 0;     ///< comparison clamps
   int logic_units = 0;     ///< FFN hidden units for AND/OR/min/max/select/conversions
   int matching = 0;        ///< token-selected count families lowered to matching heads
+  bool exact_booleans = false;  ///< cleaning clamps used (asked for, or chosen by automatic)
+  /// With booleans::automatic when exact Booleans were chosen: what plain ones certified in
+  /// float32 (program tokens); -1 otherwise.
+  int plain_certified_f32 = -1;
   double compare_slope = 0;  ///< slope M of the u-scale comparison clamp (0 without comparisons)
   double guard_beta = 0;     ///< sharpness of positional heads (APE), 0 without guards
   /// Longest input (program tokens) that a worst-case rounding-error analysis of the model

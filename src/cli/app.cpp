@@ -130,18 +130,40 @@ void add_engine_flags(CLI::App* sub, engine_options& opts) {
   add_engine_choice(sub, opts);
   add_pe(sub, opts);
   add_precision(sub, opts);
+  sub->add_flag("--allow-uncertified", opts.allow_uncertified,
+                "run a compiled float32 model even when its certificate covers no input at all");
   add_max_len(sub, opts);
   add_max_attention(sub, opts);
 }
 
-/// --exact-booleans and --no-matching-heads: choices of the lowering (compile and verify).
+/// --exact-booleans, --plain-booleans and --no-matching-heads: choices of the lowering (every
+/// command that compiles a program).
 void add_lowering_choices(CLI::App* sub, engine_options& opts) {
-  sub->add_flag("--exact-booleans", opts.exact_booleans,
-                "make every comparison result exactly 0/1 (one more FFN level per comparison "
-                "level; longer certified float32 range)");
-  sub->add_flag("!--no-matching-heads", opts.matching_heads,
-                "lower token-selected count families count by count instead of one matching "
-                "head each (for comparison; width O(k^2) instead of O(k))");
+  CLI::Option* exact = sub->add_flag_callback(
+      "--exact-booleans",
+      [&opts] {
+        opts.boolean_mode = booleans::exact;
+        opts.lowering_given = true;
+      },
+      "make every comparison result exactly 0/1 (one more FFN level per comparison level; "
+      "longer certified float32 range). Default: exactly when that certifies a longer float32 "
+      "range");
+  sub->add_flag_callback(
+         "--plain-booleans",
+         [&opts] {
+           opts.boolean_mode = booleans::plain;
+           opts.lowering_given = true;
+         },
+         "never add cleaning clamps (fewest layers, shorter certified float32 range)")
+      ->excludes(exact);
+  sub->add_flag_callback(
+      "--no-matching-heads",
+      [&opts] {
+        opts.matching_heads = false;
+        opts.lowering_given = true;
+      },
+      "lower token-selected count families count by count instead of one matching head each "
+      "(for comparison; width O(k^2) instead of O(k))");
 }
 
 /// --max-model-mib: compile and verify can raise (or lower) the cap on the model's size.
@@ -179,6 +201,7 @@ command_line::command_line()
                    "write the trace to FILE (.txt, .html or .json)")
       ->type_name("FILE");
   add_engine_flags(run_, run_opts_.engine);
+  add_lowering_choices(run_, run_opts_.engine);
   add_alphabet(run_, run_opts_.common);
   add_json(run_, run_opts_.common.json);
 
@@ -189,6 +212,7 @@ command_line::command_line()
                         "one prefix (default: one per stdin line)");
   add_max_new(generate_, generate_opts_.max_new);
   add_engine_flags(generate_, generate_opts_.engine);
+  add_lowering_choices(generate_, generate_opts_.engine);
   add_alphabet(generate_, generate_opts_.common);
   add_json(generate_, generate_opts_.common.json);
 
@@ -211,6 +235,7 @@ command_line::command_line()
       ->type_name("FILE");
   add_max_new(examples_, examples_opts_.max_new);
   add_engine_flags(examples_, examples_opts_.engine);
+  add_lowering_choices(examples_, examples_opts_.engine);
   add_json(examples_, examples_opts_.json);
 
   compile_ = subcommand(app_, "compile",

@@ -44,6 +44,7 @@ json summary_json(const compile_command_options& opts, const compiled_program& c
   j["counts"] = c.stats.counts;
   j["guard_reads"] = c.stats.guard_reads;
   j["matching_heads"] = c.stats.matching;
+  j["exact_booleans"] = c.stats.exact_booleans;
   j["comparisons"] = c.stats.comparisons;
   j["logic_units"] = c.stats.logic_units;
   j["compare_slope"] = c.stats.compare_slope;
@@ -69,6 +70,13 @@ std::string summary_text(const compile_command_options& opts, const compiled_pro
   field("counts", std::to_string(c.stats.counts));
   field("guard reads", std::to_string(c.stats.guard_reads));
   if (c.stats.matching > 0) field("matching", fmt::format("{} families", c.stats.matching));
+  if (c.stats.comparisons > 0) {
+    field("booleans", !c.stats.exact_booleans ? std::string("plain")
+                      : c.stats.plain_certified_f32 < 0
+                          ? std::string("exact")
+                          : fmt::format("exact (plain ones certify f32 only to length {})",
+                                        c.stats.plain_certified_f32));
+  }
   field("comparisons", std::to_string(c.stats.comparisons));
   field("logic units", std::to_string(c.stats.logic_units));
   field("compare slope", fmt::format("{:.6g}", c.stats.compare_slope));

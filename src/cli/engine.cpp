@@ -182,6 +182,20 @@ std::optional<engine> engine_for_program(ir::program program, const engine_optio
   auto compiled = compile_for_cli(program, opts, io);
   if (!compiled) return std::nullopt;
   diagnostics diags;
+  // A float32 model whose certificate covers nothing is refused unless asked for: its answers
+  // would be guarantees of nothing, while float64 is certified (docs/precision.md).
+  if (opts.prec == precision::f32 && compiled->stats.certified_f32 == 0 && !opts.allow_uncertified) {
+    const std::string origin = program.source ? program.source->name : std::string("<program>");
+    diags.error(origin,
+                fmt::format("float32 is not certified for this program: its compiled model ({}) is "
+                            "certified in float32 for no input (worst-case rounding bound), in "
+                            "float64 to {} tokens; use --precision f64, or --allow-uncertified to "
+                            "run float32 anyway",
+                            describe_model_flags(opts.pe, opts.prec, opts.max_len),
+                            compiled->stats.certified_f64));
+    print_diagnostics(diags, io);
+    return std::nullopt;
+  }
   auto e = engine::transformer(std::move(compiled->model), opts.prec, std::move(program), "<compiled model>",
                                diags);
   if (e) e->limit_attention(opts.max_attention);
@@ -198,6 +212,9 @@ std::string engine_flags_error(const engine_options& opts, const std::string& pa
     if (opts.prec_given) return "--precision needs --engine transformer";
     if (opts.max_len_given) return "--max-len needs --engine transformer";
     if (opts.max_attention_given) return "--max-attention needs --engine transformer";
+    if (opts.lowering_given)
+      return "--exact-booleans, --plain-booleans and --no-matching-heads need --engine transformer";
+    if (opts.allow_uncertified) return "--allow-uncertified needs --engine transformer";
   }
   if (saved && has_alphabets) {
     return "--alphabet cannot change a saved model; compile the program with --alphabet instead";

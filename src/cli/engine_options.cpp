@@ -70,7 +70,7 @@ compile_options compile_options_for(const engine_options& opts) {
   compile_options out;
   out.pe = opts.pe;
   out.max_len = opts.max_len;
-  out.exact_booleans = opts.exact_booleans;
+  out.boolean_mode = opts.boolean_mode;
   out.matching_heads = opts.matching_heads;
   out.max_model_bytes = opts.max_model_bytes;
   return out;

@@ -21,8 +21,9 @@ struct engine_options {
   model::positional pe = model::positional::ape;
   precision prec = precision::f64;
   int max_len = default_max_len;
-  bool exact_booleans = false;  ///< `--exact-booleans` (compile and verify only)
-  bool matching_heads = true;   ///< off with `--no-matching-heads` (compile and verify only)
+  /// `--exact-booleans` / `--plain-booleans` (every command that compiles; default automatic).
+  booleans boolean_mode = booleans::automatic;
+  bool matching_heads = true;   ///< off with `--no-matching-heads` (every command that compiles)
   /// `--max-model-mib` (compile and verify only): the cap on the model's float64 weights.
   std::uint64_t max_model_bytes = default_max_model_bytes;
   /// `--max-attention`: the limit on attention query-key pairs (model::attention_pairs) of one
@@ -32,6 +33,9 @@ struct engine_options {
   // would silently change nothing), and a saved model ignores them with a warning.
   bool pe_given = false;
   bool prec_given = false;
+  /// `--allow-uncertified`: run a compiled float32 model its certificate does not cover at all.
+  bool allow_uncertified = false;
+  bool lowering_given = false;  ///< --exact-booleans, --plain-booleans or --no-matching-heads
   bool max_len_given = false;
   bool max_attention_given = false;
 };

@@ -6,6 +6,9 @@
 // With M = 4 * max_len and u >= 1/max_len the u-scale clamp tolerates an error of u/4 in d at
 // every position of the designed range. >, <, <= shift or negate x; == adds the clamps of d and
 // -d (one of them is always 1) and != is its complement, all in one residual dimension.
+#include <optional>
+#include <variant>
+
 #include "compile/lowering.hpp"
 
 namespace crasp::lower {
@@ -51,7 +54,10 @@ form_at lowering::clamp_ge(const std::string& name, const affine& x, bool u_scal
 }
 
 form_at lowering::cleaned(const std::string& name, const form_at& in) {
-  if (!opts.exact_booleans) return in;
+  return exact_booleans ? clean(name, in) : in;
+}
+
+form_at lowering::clean(const std::string& name, const form_at& in) {
   // The unit clamp of x = b - 1: ReLU(2b - 1/2) - ReLU(2b - 3/2). For b within 1/4 of 0 both
   // pre-activations round to at most 0 (rounding is monotone), so the output is exactly 0. For
   // b within 1/4 of 1, 2b is exact and in [3/2, 5/2], and 2b - 1/2 in [1, 2] and 2b - 3/2 in
@@ -65,7 +71,36 @@ form_at lowering::cleaned(const std::string& name, const form_at& in) {
   return out;
 }
 
+/// The count of `#[g] B >= 1` (also `> 0`, `1 <= #`, `0 < #`) when g has a single offset: its
+/// value is B read at one position, already a 0/1 value, so no clamp is needed (the
+/// previous-token head of `exists[prev] tok(s)`). nullopt for any other comparison.
+std::optional<ir::node_id> lowering::single_read(const ir::compare& op) const {
+  auto local_one = [&](ir::node_id x) {
+    const auto* c = std::get_if<ir::count>(&prog.nodes[x].operation);
+    return c != nullptr && c->local && c->offsets.size() == 1;
+  };
+  auto constant = [&](ir::node_id x, std::int64_t v) {
+    const auto* k = std::get_if<ir::int_const>(&prog.nodes[x].operation);
+    return k != nullptr && k->value == v;
+  };
+  if (local_one(op.a) && ((op.op == ir::cmp::ge && constant(op.b, 1)) ||
+                          (op.op == ir::cmp::gt && constant(op.b, 0))))
+    return op.a;
+  if (local_one(op.b) && ((op.op == ir::cmp::le && constant(op.a, 1)) ||
+                          (op.op == ir::cmp::lt && constant(op.a, 0))))
+    return op.b;
+  return std::nullopt;
+}
+
 void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
+  if (const auto read = single_read(op)) {
+    const form_at& v = unit(*read);
+    probes.push_back(probe{"result of " + labels[n], v.ready, v.f.terms, probe_scale::unit, 0.25, n});
+    auto& rep = reps[n];
+    rep.unit = cleaned("read:" + labels[n], v);
+    rep.unit_bound = 1;
+    return;
+  }
   const bool unit_scale = reps[op.a].unit && reps[op.b].unit;
   form_at fa = unit_scale ? unit(op.a) : to_u(op.a);
   form_at fb = unit_scale ? unit(op.b) : to_u(op.b);

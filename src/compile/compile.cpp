@@ -1,6 +1,7 @@
 // The compiler's driver: what to compile (the nodes the outputs depend on), whether it can be
 // compiled with the chosen positional scheme, and the order of the per-primitive passes.
 #include <cmath>
+#include <memory>
 #include <variant>
 
 #include <fmt/format.h>
@@ -191,70 +192,93 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
     }
   }
 
-  lowering L(program, opts);
-  L.family_at = family_at;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto& op = program.nodes[i].operation;
-    const bool is_and = std::holds_alternative<ir::and_>(op);
-    const bool is_or = std::holds_alternative<ir::or_>(op) && family_at[i] == nullptr;
-    if (!(is_and || is_or) || users[i] != 1) continue;
-    bool is_root = false;
-    for (auto r : roots) is_root = is_root || r == i;
-    if (is_root) continue;
-    // Folded into its single user when that user is the same connective.
-    for (std::size_t j = i + 1; j < n; ++j) {
-      if (!reach[j]) continue;
-      bool uses = false;
-      operands(j, [&](ir::node_id c) { uses = uses || c == i; });
-      if (!uses) continue;
-      const bool or_user = std::holds_alternative<ir::or_>(program.nodes[j].operation) &&
-                           family_at[j] == nullptr;
-      L.inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
-                     (is_or && or_user);
-      break;
+  // The whole lowering, with or without cleaning clamps after comparisons.
+  auto lower_all = [&](bool exact) {
+    auto owned = std::make_unique<lowering>(program, opts);
+    lowering& L = *owned;
+    L.exact_booleans = exact;
+    L.family_at = family_at;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& op = program.nodes[i].operation;
+      const bool is_and = std::holds_alternative<ir::and_>(op);
+      const bool is_or = std::holds_alternative<ir::or_>(op) && family_at[i] == nullptr;
+      if (!(is_and || is_or) || users[i] != 1) continue;
+      bool is_root = false;
+      for (auto r : roots) is_root = is_root || r == i;
+      if (is_root) continue;
+      // Folded into its single user when that user is the same connective.
+      for (std::size_t j = i + 1; j < n; ++j) {
+        if (!reach[j]) continue;
+        bool uses = false;
+        operands(j, [&](ir::node_id c) { uses = uses || c == i; });
+        if (!uses) continue;
+        const bool or_user = std::holds_alternative<ir::or_>(program.nodes[j].operation) &&
+                             family_at[j] == nullptr;
+        L.inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
+                       (is_or && or_user);
+        break;
+      }
     }
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!reach[i] || L.inlined[i]) continue;
-    const auto id = static_cast<ir::node_id>(i);
-    if (family_at[i] != nullptr) {
-      L.lower_matching(id, *family_at[i]);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!reach[i] || L.inlined[i]) continue;
+      const auto id = static_cast<ir::node_id>(i);
+      if (family_at[i] != nullptr) {
+        L.lower_matching(id, *family_at[i]);
+        L.reps[i].lowered = true;
+        continue;
+      }
+      std::visit(
+          [&](const auto& op) {
+            using T = std::decay_t<decltype(op)>;
+            if constexpr (std::is_same_v<T, ir::token_test>) {
+              L.lower_token(id, op);
+            } else if constexpr (std::is_same_v<T, ir::bool_const> ||
+                                 std::is_same_v<T, ir::int_const>) {
+              L.lower_constant(id);
+            } else if constexpr (std::is_same_v<T, ir::count>) {
+              if (op.local) {
+                L.lower_local_count(id, op);
+              } else {
+                L.lower_count(id, op);
+              }
+            } else if constexpr (std::is_same_v<T, ir::periodic>) {
+              if (opts.pe == model::positional::rope) {
+                L.lower_periodic_rope(id, op);
+              } else {
+                L.lower_periodic(id, op);
+              }
+            } else if constexpr (std::is_same_v<T, ir::compare>) {
+              L.lower_compare(id, op);
+            } else if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::and_> ||
+                                 std::is_same_v<T, ir::or_>) {
+              L.lower_logic(id);
+            } else {
+              L.lower_arith(id);
+            }
+          },
+          program.nodes[i].operation);
       L.reps[i].lowered = true;
-      continue;
     }
-    std::visit(
-        [&](const auto& op) {
-          using T = std::decay_t<decltype(op)>;
-          if constexpr (std::is_same_v<T, ir::token_test>) {
-            L.lower_token(id, op);
-          } else if constexpr (std::is_same_v<T, ir::bool_const> ||
-                               std::is_same_v<T, ir::int_const>) {
-            L.lower_constant(id);
-          } else if constexpr (std::is_same_v<T, ir::count>) {
-            if (op.local) {
-              L.lower_local_count(id, op);
-            } else {
-              L.lower_count(id, op);
-            }
-          } else if constexpr (std::is_same_v<T, ir::periodic>) {
-            if (opts.pe == model::positional::rope) {
-              L.lower_periodic_rope(id, op);
-            } else {
-              L.lower_periodic(id, op);
-            }
-          } else if constexpr (std::is_same_v<T, ir::compare>) {
-            L.lower_compare(id, op);
-          } else if constexpr (std::is_same_v<T, ir::not_> || std::is_same_v<T, ir::and_> ||
-                               std::is_same_v<T, ir::or_>) {
-            L.lower_logic(id);
-          } else {
-            L.lower_arith(id);
-          }
-        },
-        program.nodes[i].operation);
-    L.reps[i].lowered = true;
+    L.lower_outputs();
+    return owned;
+  };
+
+  const double f32 = std::ldexp(1.0, -24);
+  std::unique_ptr<lowering> chosen = lower_all(opts.boolean_mode == booleans::exact);
+  const double slope = chosen->compare_slope();
+  int plain_f32 = -1;
+  if (opts.boolean_mode == booleans::automatic && chosen->stats.comparisons > 0) {
+    // Exact Booleans cost a layer per comparison level: taken only when they certify a longer
+    // float32 range, and the model still fits.
+    plain_f32 = chosen->b.certified_length(f32, slope);
+    if (plain_f32 < chosen->b.max_len()) {
+      std::unique_ptr<lowering> exact = lower_all(true);
+      const model_size s = exact->b.size(exact->b.layers_used());
+      const bool fits = opts.max_model_bytes == 0 || s.bytes <= opts.max_model_bytes;
+      if (fits && exact->b.certified_length(f32, slope) > plain_f32) chosen = std::move(exact);
+    }
   }
-  L.lower_outputs();
+  lowering& L = *chosen;
 
   // The dense matrices are allocated only below: refuse a model that would not fit first.
   const model_size size = L.b.size(L.b.layers_used());
@@ -267,9 +291,10 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   out.stats.compare_slope = L.stats.comparisons > 0 ? L.compare_slope() : 0.0;
   out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
   // n model positions certified = n - 1 program tokens.
-  const double slope = L.compare_slope();
   out.stats.certified_f64 = std::max(0, L.b.certified_length(std::ldexp(1.0, -53), slope) - 1);
-  out.stats.certified_f32 = std::max(0, L.b.certified_length(std::ldexp(1.0, -24), slope) - 1);
+  out.stats.certified_f32 = std::max(0, L.b.certified_length(f32, slope) - 1);
+  out.stats.exact_booleans = L.exact_booleans;
+  if (plain_f32 >= 0 && L.exact_booleans) out.stats.plain_certified_f32 = std::max(0, plain_f32 - 1);
   // Kept with the model, so that a run of a saved model can tell when it leaves the range.
   out.model.info["certified.f64"] = std::to_string(out.stats.certified_f64);
   out.model.info["certified.f32"] = std::to_string(out.stats.certified_f32);

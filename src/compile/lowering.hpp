@@ -90,6 +90,8 @@ class lowering {
   void lower_local_count(ir::node_id n, const ir::count& op);
   void lower_periodic(ir::node_id n, const ir::periodic& op);
   void lower_compare(ir::node_id n, const ir::compare& op);
+  /// The single-offset local count a comparison `# >= 1` merely reads, if it is one.
+  std::optional<ir::node_id> single_read(const ir::compare& op) const;
   void lower_arith(ir::node_id n);
   void lower_logic(ir::node_id n);
   void lower_outputs();
@@ -97,19 +99,24 @@ class lowering {
   void lower_matching(ir::node_id n, const matching::family& f);
   /// Exact 0/1 AND of lowered Booleans (ONE when empty), shared by every family that needs it.
   form_at conjunction(const std::vector<ir::node_id>& parts);
+  /// The conjunction as a matching head's key: cleaned to exactly 0/1 unless it already is.
+  form_at exact_key(const std::vector<ir::node_id>& parts);
   /// Per node: the matching family rooted there, lowered by lower_matching() (set by compile()).
   std::vector<const matching::family*> family_at;
   /// Token id of vocabulary entry v in the model (BOS is 0).
   static int model_token(std::uint32_t v) { return static_cast<int>(v) + 1; }
 
+  bool exact_booleans = false;  ///< cleaning clamps after comparisons (cleaned())
   int max_offsets = 1;  ///< largest guard offset set (for the guard sharpness)
   std::uint32_t max_offset = 0;  ///< largest guard offset (RoPE frequencies must separate it)
 
   /// [x >= 0] as an exact 0/1 clamp (unit or u scale) in a new dimension.
   form_at clamp_ge(const std::string& name, const affine& x, bool u_scale, int ready,
                    bool phase = false);
-  /// With opts.exact_booleans, a Boolean re-made exactly 0/1 by a cleaning clamp; otherwise b.
+  /// With exact_booleans, a Boolean re-made exactly 0/1 by a cleaning clamp; otherwise b.
   form_at cleaned(const std::string& name, const form_at& b);
+  /// A Boolean within 1/4 of 0 or 1 re-made exactly 0/1 by a cleaning clamp.
+  form_at clean(const std::string& name, const form_at& b);
 
   // RoPE (rope.cpp): positions only through rotations inside attention heads.
   /// The value of `body` at position i - c (0 when i - c < 0) as a read plus a gate.
@@ -126,6 +133,7 @@ class lowering {
   std::optional<form_at> first_;  ///< [i == 0]
   std::map<std::vector<ir::node_id>, form_at> conjunctions_;
   std::map<std::string, form_at> match_bos_;  ///< BOS weight read of each matching head
+  std::map<std::vector<ir::node_id>, form_at> exact_keys_;
  public:
   /// Position bits of t - offset (offset 0: of t), created on first use.
   const std::vector<int>& position_bits(std::uint32_t offset);

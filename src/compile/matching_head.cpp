@@ -20,6 +20,7 @@
 // The compiled UR model is then the paper's circuit: a previous-token head (the guard read
 // inside PREV[s]) followed by an induction head matching the current token against it.
 #include <cmath>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -46,13 +47,37 @@ form_at lowering::conjunction(const std::vector<ir::node_id>& parts) {
   return conjunctions_.emplace(parts, out).first->second;
 }
 
+form_at lowering::exact_key(const std::vector<ir::node_id>& parts) {
+  // Token tests are exact, and so is an AND of exact values (or of cleaned comparisons). A key
+  // made by a comparison clamp carries its rounding, and every key error moves the head's
+  // scores: cleaned once, the key makes every score exact (certify.cpp).
+  bool exact = true;
+  for (ir::node_id p : parts)
+    exact = exact && std::holds_alternative<ir::token_test>(prog.nodes[p].operation);
+  if (exact || exact_booleans || parts.empty()) return conjunction(parts);
+  auto it = exact_keys_.find(parts);
+  if (it != exact_keys_.end()) return it->second;
+  // The cleaning clamp reads sum - (k - 1) directly: its output is 0 for anything up to 1/4
+  // (the sum of k near-0/1 values is then at most k - 1 + 1/4), exactly 1 within 1/4 of 1, so
+  // it is the AND as well, one FFN level earlier than cleaning the AND's unit.
+  affine sum;
+  int ready = 0;
+  for (ir::node_id p : parts) {
+    sum.add(unit(p).f);
+    ready = std::max(ready, unit(p).ready);
+  }
+  sum.add(one, -static_cast<double>(parts.size() - 1));
+  return exact_keys_.emplace(parts, clean("key:" + labels[parts.front()], form_at{sum, ready}))
+      .first->second;
+}
+
 void lowering::lower_matching(ir::node_id n, const matching::family& f) {
   const form_at body = conjunction(f.body);
   std::vector<form_at> keys;
   int ready = body.ready;
   std::string key = "match";
   for (std::size_t s = 0; s < f.tests.size(); ++s) {
-    keys.push_back(conjunction(f.keys[s]));
+    keys.push_back(exact_key(f.keys[s]));
     ready = std::max({ready, keys.back().ready, unit(f.tests[s]).ready});
     key += fmt::format(":{}", f.tests[s]);
     for (ir::node_id k : f.keys[s]) key += fmt::format(",{}", k);

@@ -53,7 +53,7 @@ crasp::compiled_program compiled(const crasp::ir::program& p, int max_len, bool 
   crasp::compile_options o;
   o.pe = crasp::model::positional::ape;
   o.max_len = max_len;
-  o.exact_booleans = exact;
+  o.boolean_mode = exact ? crasp::booleans::exact : crasp::booleans::plain;
   crasp::diagnostics diags;
   auto c = crasp::compile(p, o, diags);
   INFO(crasp::render(diags));
@@ -102,6 +102,31 @@ TEST_CASE("exact Booleans extend the certified float32 range, and verify agrees"
     CHECK(verified(p, exact, crasp::precision::f64));
   }
   CHECK(longer >= expect_longer);
+}
+
+TEST_CASE("automatic Booleans are exact exactly where that certifies more float32", "[certify]") {
+  for (const auto& file : bundled_files()) {
+    INFO(file);
+    const auto p = load_small(file);
+    crasp::compile_options o;
+    o.max_len = design;
+    crasp::diagnostics diags;
+    const auto chosen = crasp::compile(p, o, diags);
+    REQUIRE(chosen);
+    const auto plain = compiled(p, design, false);
+    const auto exact = compiled(p, design, true);
+    if (chosen->stats.exact_booleans) {
+      CHECK(exact.stats.certified_f32 > plain.stats.certified_f32);
+      CHECK(chosen->stats.certified_f32 == exact.stats.certified_f32);
+      CHECK(chosen->stats.plain_certified_f32 == plain.stats.certified_f32);
+    } else {
+      CHECK(chosen->stats.certified_f32 == plain.stats.certified_f32);
+      CHECK(chosen->model.layers.size() == plain.model.layers.size());
+      // Plain was kept: either it is certified over the whole design, or exact is no better.
+      CHECK((plain.stats.certified_f32 == design ||
+             exact.stats.certified_f32 <= plain.stats.certified_f32));
+    }
+  }
 }
 
 TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {

@@ -129,7 +129,7 @@ void pipeline(const std::string& name, const std::string& text, bool exact_boole
     crasp::compile_options opts;
     opts.pe = pe;
     opts.max_len = model_max_len;
-    opts.exact_booleans = exact_booleans;
+    opts.boolean_mode = exact_booleans ? crasp::booleans::exact : crasp::booleans::plain;
     opts.max_model_bytes = max_model_bytes;
     crasp::diagnostics diags;
     auto compiled = crasp::compile(p, opts, diags);

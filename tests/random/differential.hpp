@@ -18,7 +18,7 @@ namespace rnd {
 
 struct run_options {
   int max_len = 48;             ///< designed length of every compiled model
-  bool exact_booleans = false;  ///< compile_options::exact_booleans
+  bool exact_booleans = false;  ///< compile_options::boolean_mode exact (else plain)
   /// Engine to check ("interpreter", "ape-f32", ...); empty: all. The shrinker narrows to one.
   std::string only;
 };

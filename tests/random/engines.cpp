@@ -68,7 +68,11 @@ engine_set compile_engines(const crasp::ir::program& ir, int max_len, bool exact
   engine_set out;
   for (const auto pe : {positional::ape, positional::rope, positional::nope}) {
     crasp::diagnostics diags;
-    auto c = crasp::compile(ir, {pe, max_len, exact_booleans}, diags);
+    crasp::compile_options opts;
+    opts.pe = pe;
+    opts.max_len = max_len;
+    opts.boolean_mode = exact_booleans ? crasp::booleans::exact : crasp::booleans::plain;
+    auto c = crasp::compile(ir, opts, diags);
     if (!c) {
       // NoPE may (and must) refuse only a program that needs positions.
       if (pe == positional::nope && ir.klass == crasp::ir::program_class::crasp_pos) continue;
