@@ -86,6 +86,10 @@ struct bin_result {
   std::size_t correct = 0;
   /// The first wrong instance, rendered "input => got (expected ...)", if any.
   std::string first_failure;
+  /// Compiled models: every instance of the bin lies within the model's certified range in
+  /// this precision (worst-case rounding bound), so its accuracy is guaranteed, not only
+  /// measured. Always true for the interpreter (exact integer semantics).
+  bool certified = false;
   [[nodiscard]] double accuracy() const {
     return total == 0 ? 0 : static_cast<double>(correct) / static_cast<double>(total);
   }

@@ -1,5 +1,6 @@
 // crasp check's table: one row per task. A bin cell reads "I/A/R/N", the accuracy of the
-// interpreter, APE, RoPE and NoPE models (each compiled variant's worst precision), "-" where a
+// interpreter, APE, RoPE and NoPE models (each compiled variant's worst precision; "*" where it
+// is measured past the model's certified range rather than certified), "-" where a
 // variant does not apply; for a task without a program the cell is the wrong candidates' (worst)
 // accuracy ("cand .45"). Published trained-model accuracies follow (bins 1-50/51-100/101-150);
 // a spec's own trained results, with its bins, get a section below the table.
@@ -41,6 +42,15 @@ std::optional<double> worst(const task_result& t, const std::string& prefix, std
   return w;
 }
 
+// Whether every engine whose name starts with `prefix` that ran on bin b is certified there.
+bool certified(const task_result& t, const std::string& prefix, std::size_t b) {
+  for (const auto& e : t.engines) {
+    if (!e.applicable || e.name.rfind(prefix, 0) != 0 || b >= e.bins.size()) continue;
+    if (e.bins[b].total > 0 && !e.bins[b].certified) return false;
+  }
+  return true;
+}
+
 std::string cell(const task_result& t, std::size_t b) {
   if (t.engines.empty()) {
     // Without a witness: the wrong candidates' accuracy (the worst, when there are several).
@@ -56,6 +66,7 @@ std::string cell(const task_result& t, std::size_t b) {
     const auto w = worst(t, p, b);
     if (!s.empty()) s += '/';
     s += w ? acc(*w) : std::string("-");
+    if (w && !certified(t, p, b)) s += '*';
   }
   return s;
 }
@@ -143,7 +154,10 @@ std::string check_report_text(const check_report& report) {
   out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE on whole instances (worst of the precisions "
          "run; - not applicable),\nor, for a task without a program, of its wrong candidates (cand, "
          "the worst); n/a: no instance of that length\n(a catalogue task of distinct tokens: N <= "
-         "k; a spec whose source had none).\n";
+         "k; a spec whose source had none).\n* after a model's accuracy: measured only (an "
+         "instance of the bin is past the model's certified range in a\nprecision run; "
+         "worst-case rounding bound, docs/precision.md). Unmarked model accuracies are "
+         "certified.\n";
   // The citation only where a published number is shown (a report of specs alone has none).
   const bool any_published = std::any_of(report.tasks.begin(), report.tasks.end(), [](const auto& t) {
     return std::any_of(t.published.begin(), t.published.end(),

@@ -21,6 +21,7 @@ json bin_json(const bin_result& b) {
   json j = {{"lo", b.lo}, {"hi", b.hi}, {"total", b.total}, {"correct", b.correct}};
   j["accuracy"] = b.total == 0 ? json(nullptr) : json(b.accuracy());
   if (!b.first_failure.empty()) j["first_failure"] = b.first_failure;
+  j["certified"] = b.certified;
   return j;
 }
 

@@ -89,6 +89,7 @@ void run_engines(const task_plan& plan, const ir::program& program,
       got = interpreter_answer(program, format, inst.input, inst.expected.size() + 2);
       return got == inst.expected;
     }));
+    interp.bins.back().certified = true;  // exact integer semantics
     tick(name + " interpreter");
   }
   r.engines.push_back(std::move(interp));
@@ -147,6 +148,13 @@ void run_engines(const task_plan& plan, const ir::program& program,
         run_model(compiled->model, format, unit, bins, e, tick);
       } else {
         run_model(model::cast<float>(compiled->model), format, unit, bins, e, tick);
+      }
+      // Certified cells: the longest sequence the model saw in the bin is in its range.
+      for (std::size_t b = 0; b < bins.size() && b < e.bins.size(); ++b) {
+        std::size_t seen = 0;
+        for (const auto& inst : bins[b].items)
+          seen = std::max(seen, inst.input.size() + (continuation ? inst.expected.size() : 0));
+        e.bins[b].certified = seen <= static_cast<std::size_t>(certified);
       }
       r.engines.push_back(std::move(e));
     }

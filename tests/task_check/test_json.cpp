@@ -17,6 +17,7 @@ void check_bins(const json& bins, std::size_t n) {
     CHECK(b.at("total").is_number_unsigned());
     CHECK(b.at("correct").is_number_unsigned());
     CHECK((b.at("accuracy").is_number() || b.at("accuracy").is_null()));
+    CHECK(b.at("certified").is_boolean());
   }
 }
 
@@ -91,6 +92,8 @@ TEST_CASE("check JSON: one object per task with verdicts, engines, searches, pub
       CHECK(e.at("applicable").is_boolean());
       CHECK(e.at("note").is_string());
       if (e.at("applicable") == true) check_bins(e.at("bins"), 3);
+      if (e.at("name") == "interpreter")
+        for (const auto& b : e.at("bins")) CHECK(b.at("certified") == true);
     }
     if (!t.at("witness").is_null()) {
       check_search(t.at("witness"));
