@@ -166,15 +166,25 @@ void add_lowering_choices(CLI::App* sub, engine_options& opts) {
       "(for comparison; width O(k^2) instead of O(k))");
 }
 
-/// --max-model-mib: compile and verify can raise (or lower) the cap on the model's size.
+/// --max-model-mib or --max-params: compile and verify can raise (or lower) the cap on the
+/// model's size, in MiB of float64 weights or in parameters (8 bytes each).
 void add_max_model(CLI::App* sub, engine_options& opts) {
+  CLI::Option* mib =
+      sub->add_option_function<std::string>(
+             "--max-model-mib",
+             [&opts](const std::string& s) { opts.max_model_bytes = std::stoull(s) << 20; },
+             "refuse to build a model with more float64 weights than this (MiB)")
+          ->check(integer_in(1, max_model_mib))
+          ->type_name("N")
+          ->default_str(std::to_string(default_max_model_bytes >> 20));
   sub->add_option_function<std::string>(
-         "--max-model-mib",
-         [&opts](const std::string& s) { opts.max_model_bytes = std::stoull(s) << 20; },
-         "refuse to build a model with more float64 weights than this (MiB)")
-      ->check(integer_in(1, max_model_mib))
+         "--max-params",
+         [&opts](const std::string& s) { opts.max_model_bytes = std::stoull(s) * 8; },
+         "the same cap in parameters (8 bytes each)")
+      ->check(integer_in(1, max_model_mib << 17))
       ->type_name("N")
-      ->default_str(std::to_string(default_max_model_bytes >> 20));
+      ->default_str(std::to_string(default_max_model_bytes / 8))
+      ->excludes(mib);
 }
 
 void add_max_new(CLI::App* sub, std::size_t& max_new) {
@@ -344,11 +354,17 @@ command_line::command_line()
   check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
-  check_->add_option("--max-model-mib", check_opts_.max_model_mib,
-                     "do not build a compiled variant with more float64 weights than this (MiB)")
+  CLI::Option* check_mib =
+      check_->add_option("--max-model-mib", check_opts_.max_model_mib,
+                         "do not build a compiled variant with more float64 weights than this (MiB)")
+          ->type_name("N")
+          ->check(integer_in(1, max_model_mib))
+          ->capture_default_str();
+  check_->add_option("--max-params", check_opts_.max_params,
+                     "the same cap in parameters (8 bytes each)")
       ->type_name("N")
-      ->check(integer_in(1, max_model_mib))
-      ->capture_default_str();
+      ->check(integer_in(1, max_model_mib << 17))
+      ->excludes(check_mib);
   check_->add_option("--max-attention", check_opts_.max_attention,
                      "do not run a compiled variant whose instances need more attention "
                      "query-key pairs than this")

@@ -119,6 +119,7 @@ struct check_command_options {
   double oracle_timeout = 10;  ///< --oracle-timeout SECONDS: longest wait for a script's line
   std::string plot;      ///< --plot FILE.svg
   std::uint64_t max_model_mib = default_max_model_bytes >> 20;  ///< --max-model-mib
+  std::uint64_t max_params = 0;  ///< --max-params (0: --max-model-mib decides)
   double max_attention = model::default_max_attention;         ///< --max-attention
   unsigned threads = 0;
   bool synth = false;              ///< --synth: search for a witness where a task has none

@@ -72,7 +72,7 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.programs_dir = bundled_programs_dir();
   o.override_dir = opts.programs;
   o.threads = opts.threads;
-  o.max_model_bytes = opts.max_model_mib << 20;
+  o.max_model_bytes = opts.max_params != 0 ? opts.max_params * 8 : opts.max_model_mib << 20;
   o.max_attention = opts.max_attention;
   o.oracle_timeout = opts.oracle_timeout;
   o.synth = opts.synth;

@@ -79,9 +79,13 @@ bool size_fits(const builder& b, const model_size& s, const compile_options& opt
   diagnostic& e = diags.error(
       origin, fmt::format("the compiled model is too large: {} of float64 weights ({} parameters: "
                           "d_model {}, {} layers, widest FFN {} units), over the limit of {} "
-                          "(--max-model-mib {})",
+                          "({})",
                           gib(s.bytes), s.parameters, s.d_model, s.layers, s.max_d_ff,
-                          gib(opts.max_model_bytes), opts.max_model_bytes >> 20));
+                          gib(opts.max_model_bytes),
+                          // the flag that sets this cap: MiB when it is whole MiB
+                          opts.max_model_bytes % (std::uint64_t{1} << 20) == 0
+                              ? fmt::format("--max-model-mib {}", opts.max_model_bytes >> 20)
+                              : fmt::format("--max-params {}", opts.max_model_bytes / 8)));
   const auto note = [&](std::string message) {
     diagnostic n;
     n.level = severity::note;
