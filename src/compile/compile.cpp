@@ -192,33 +192,37 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
     }
   }
 
+  // AND/OR nodes folded into their single user when that user is the same connective (one
+  // unit for the whole tree, logic.cpp); the same for either lowering below.
+  std::vector<bool> inlined(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& op = program.nodes[i].operation;
+    const bool is_and = std::holds_alternative<ir::and_>(op);
+    const bool is_or = std::holds_alternative<ir::or_>(op) && family_at[i] == nullptr;
+    if (!(is_and || is_or) || users[i] != 1) continue;
+    bool is_root = false;
+    for (auto r : roots) is_root = is_root || r == i;
+    if (is_root) continue;
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (!reach[j]) continue;
+      bool uses = false;
+      operands(j, [&](ir::node_id c) { uses = uses || c == i; });
+      if (!uses) continue;
+      const bool or_user = std::holds_alternative<ir::or_>(program.nodes[j].operation) &&
+                           family_at[j] == nullptr;
+      inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
+                   (is_or && or_user);
+      break;
+    }
+  }
+
   // The whole lowering, with or without cleaning clamps after comparisons.
   auto lower_all = [&](bool exact) {
     auto owned = std::make_unique<lowering>(program, opts);
     lowering& L = *owned;
     L.exact_booleans = exact;
     L.family_at = family_at;
-    for (std::size_t i = 0; i < n; ++i) {
-      const auto& op = program.nodes[i].operation;
-      const bool is_and = std::holds_alternative<ir::and_>(op);
-      const bool is_or = std::holds_alternative<ir::or_>(op) && family_at[i] == nullptr;
-      if (!(is_and || is_or) || users[i] != 1) continue;
-      bool is_root = false;
-      for (auto r : roots) is_root = is_root || r == i;
-      if (is_root) continue;
-      // Folded into its single user when that user is the same connective.
-      for (std::size_t j = i + 1; j < n; ++j) {
-        if (!reach[j]) continue;
-        bool uses = false;
-        operands(j, [&](ir::node_id c) { uses = uses || c == i; });
-        if (!uses) continue;
-        const bool or_user = std::holds_alternative<ir::or_>(program.nodes[j].operation) &&
-                             family_at[j] == nullptr;
-        L.inlined[i] = (is_and && std::holds_alternative<ir::and_>(program.nodes[j].operation)) ||
-                       (is_or && or_user);
-        break;
-      }
-    }
+    L.inlined = inlined;
     for (std::size_t i = 0; i < n; ++i) {
       if (!reach[i] || L.inlined[i]) continue;
       const auto id = static_cast<ir::node_id>(i);
@@ -292,7 +296,9 @@ std::optional<compiled_program> compile(const ir::program& program, const compil
   out.stats.guard_beta = L.stats.guard_reads > 0 ? L.guard_beta() : 0.0;
   // n model positions certified = n - 1 program tokens.
   out.stats.certified_f64 = std::max(0, L.b.certified_length(std::ldexp(1.0, -53), slope) - 1);
-  out.stats.certified_f32 = std::max(0, L.b.certified_length(f32, slope) - 1);
+  const int chosen_f32 =
+      plain_f32 >= 0 && !L.exact_booleans ? plain_f32 : L.b.certified_length(f32, slope);
+  out.stats.certified_f32 = std::max(0, chosen_f32 - 1);
   out.stats.exact_booleans = L.exact_booleans;
   if (plain_f32 >= 0 && L.exact_booleans) out.stats.plain_certified_f32 = std::max(0, plain_f32 - 1);
   // Kept with the model, so that a run of a saved model can tell when it leaves the range.

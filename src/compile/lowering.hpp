@@ -97,6 +97,8 @@ class lowering {
   void lower_outputs();
   /// A matching family (matching.hpp) as one matching head plus a clamp (matching_head.cpp).
   void lower_matching(ir::node_id n, const matching::family& f);
+  /// sum(parts) - (k - 1): the AND of k Booleans before its ReLU (1 exactly when all hold).
+  form_at conjunct_sum(const std::vector<ir::node_id>& parts);
   /// Exact 0/1 AND of lowered Booleans (ONE when empty), shared by every family that needs it.
   form_at conjunction(const std::vector<ir::node_id>& parts);
   /// The conjunction as a matching head's key: cleaned to exactly 0/1 unless it already is.

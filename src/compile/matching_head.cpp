@@ -28,21 +28,25 @@
 
 namespace crasp::lower {
 
+form_at lowering::conjunct_sum(const std::vector<ir::node_id>& parts) {
+  form_at out{affine{}, 0};
+  for (ir::node_id p : parts) {
+    out.f.add(unit(p).f);
+    out.ready = std::max(out.ready, unit(p).ready);
+  }
+  out.f.add(one, -static_cast<double>(parts.size()) + 1);
+  return out;
+}
+
 form_at lowering::conjunction(const std::vector<ir::node_id>& parts) {
   if (parts.empty()) return form_at{affine::of(one), 0};
   if (parts.size() == 1) return unit(parts.front());
   auto it = conjunctions_.find(parts);
   if (it != conjunctions_.end()) return it->second;
-  affine sum;
-  int ready = 0;
   std::string name = "and";
-  for (ir::node_id p : parts) {
-    sum.add(unit(p).f);
-    ready = std::max(ready, unit(p).ready);
-    name += (name.size() == 3 ? ":" : "&") + labels[p];
-  }
-  sum.add(one, -static_cast<double>(parts.size() - 1));
-  const form_at out = relu_sum(name, ready, {{sum, 1.0}});
+  for (ir::node_id p : parts) name += (name.size() == 3 ? ":" : "&") + labels[p];
+  const form_at sum = conjunct_sum(parts);
+  const form_at out = relu_sum(name, sum.ready, {{sum.f, 1.0}});
   ++stats.logic_units;
   return conjunctions_.emplace(parts, out).first->second;
 }
@@ -60,14 +64,7 @@ form_at lowering::exact_key(const std::vector<ir::node_id>& parts) {
   // The cleaning clamp reads sum - (k - 1) directly: its output is 0 for anything up to 1/4
   // (the sum of k near-0/1 values is then at most k - 1 + 1/4), exactly 1 within 1/4 of 1, so
   // it is the AND as well, one FFN level earlier than cleaning the AND's unit.
-  affine sum;
-  int ready = 0;
-  for (ir::node_id p : parts) {
-    sum.add(unit(p).f);
-    ready = std::max(ready, unit(p).ready);
-  }
-  sum.add(one, -static_cast<double>(parts.size() - 1));
-  return exact_keys_.emplace(parts, clean("key:" + labels[parts.front()], form_at{sum, ready}))
+  return exact_keys_.emplace(parts, clean("key:" + labels[parts.front()], conjunct_sum(parts)))
       .first->second;
 }
 
