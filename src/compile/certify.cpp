@@ -142,15 +142,13 @@ bool builder::certifies(int n, double eps, double slope) const {
       for (std::size_t r = 0; r < h.shape->q.size(); ++r) {
         const affine& q = h.shape->q[r];
         const affine& k = h.shape->k[r];
-        // A single term c x with x exactly 0 or 1 is exact; otherwise the dot product's bound.
-        const auto& input_err = input_err_of;
-        // With its rounding: a single term c x is off by at most eps |c x|.
+        // A row's input error plus its rounding (a single term c x is off by at most eps |c x|).
         auto err = [&](const affine& f) {
           const double n_terms = static_cast<double>(f.terms.size());
-          return input_err(f) + (n_terms == 1 ? eps : gamma(n_terms, eps)) * b.x_of(f);
+          return input_err_of(f) + (n_terms == 1 ? eps : gamma(n_terms, eps)) * b.x_of(f);
         };
         const double Xq = b.x_of(q), Xk = b.x_of(k);
-        const double Iq = input_err(q), Ik = input_err(k);
+        const double Iq = input_err_of(q), Ik = input_err_of(k);
         xq = std::max(xq, Xq), xk = std::max(xk, Xk);
         eq = std::max(eq, err(q)), ek = std::max(ek, err(k));
         inputs += Xq * Ik + Xk * Iq + Iq * Ik;  // the bound below covers the rounding
@@ -163,10 +161,12 @@ bool builder::certifies(int n, double eps, double slope) const {
         for (std::size_t r = 0; r < h.shape->q.size() && exact_scores; ++r) {
           const affine& q = h.shape->q[r];
           const affine& k = h.shape->k[r];
-          const auto [qlo, qhi] = b.range_of(q.terms.empty() ? q : affine::of(q.terms.front().first));
+          // the range of x itself (q = c x), not of c x
+          const auto [qlo, qhi] = q.terms.empty() ? std::pair{0.0, 0.0}
+                                                  : b.range_of(affine::of(q.terms.front().first));
           const auto [klo, khi] = b.range_of(k);
           exact_scores = q.terms.size() <= 1 && input_err_of(q) == 0 && qlo >= 0 && qhi <= 1 &&
-                  b.exact_integer(k) && klo >= -1 && khi <= 1;
+                         b.exact_integer(k) && klo >= -1 && khi <= 1;
         }
         if (exact_scores && h.shape->active_rows <= 2) return 0.0;
         const double a = h.shape->active_rows;
@@ -175,6 +175,8 @@ bool builder::certifies(int n, double eps, double slope) const {
       return gamma(2 * K + 4, eps) * beta * K * 2 + inputs;
     };
     auto read_rows = [&](const head_spec& h, bool uniform, bool phase, double beta, double K) {
+      // One score error per head, shared by its value rows.
+      const double score_err = uniform ? 0.0 : score_error(h, beta, K);
       for (const auto& r : h.rows) {
         auto [vlo, vhi] = b.range_of(r.value);
         vlo = std::min(vlo, 0.0);
@@ -192,7 +194,6 @@ bool builder::certifies(int n, double eps, double slope) const {
         if (uniform) {
           e = b.exact_integer(r.value) ? eps * xv : ev + g_sum * xv + eps * xv;
         } else {
-          const double score_err = score_error(h, beta, K);
           if (phase) {
             e = (std::expm1(2 * score_err) + 8 * eps) * xv + dropped;
           } else {
