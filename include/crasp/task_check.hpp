@@ -43,6 +43,10 @@ struct task_check_options {
   /// Instances per train / test bin (lengths uniform in the bin) and per far bin.
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  /// Symbols of a catalogue task whose vocabulary varies (retrieval, copying, majority: k of
+  /// tasks::symbols), clamped to the task's range; 0 keeps check_vocab's paper setup. Tasks with
+  /// a fixed alphabet and task specs ignore it.
+  std::size_t vocab = 0;
   /// The counterexample search tries every input up to this length (content tokens for a
   /// catalogue task, input tokens for a spec with an oracle) while the inputs enumerated stay
   /// within exhaustive_budget, then (for wrong candidates) random inputs of each longer length up
@@ -198,6 +202,10 @@ struct check_report {
 /// otherwise. It differs from the catalogue's `default_vocab` for UF and UB (5, which suits small
 /// examples); `crasp tasks` shows it.
 std::size_t check_vocab(const tasks::task_spec& task);
+
+/// check_vocab(task), or `requested` clamped to the task's range when the task's vocabulary
+/// varies and `requested` is not 0 (task_check_options::vocab).
+std::size_t check_vocab(const tasks::task_spec& task, std::size_t requested);
 
 /// The bins the options describe: train, test, then one per far factor (none when far_samples
 /// is 0).

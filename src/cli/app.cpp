@@ -354,6 +354,12 @@ command_line::command_line()
   check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
+  check_->add_option("--vocab", check_opts_.vocab,
+                     "symbols of the tasks whose vocabulary varies (retrieval, copying, "
+                     "majority), clamped to each task's range (default: the papers' setups, "
+                     "crasp tasks)")
+      ->type_name("K")
+      ->check(integer_in(1, 100'000));
   CLI::Option* check_mib =
       check_->add_option("--max-model-mib", check_opts_.max_model_mib,
                          "do not build a compiled variant with more float64 weights than this (MiB)")

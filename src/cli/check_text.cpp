@@ -132,8 +132,9 @@ std::string check_report_text(const check_report& report) {
     bins += bins_label(b);
   }
   out += fmt::format(
-      "crasp check: {} task{}; bins {}; {} instances per bin ({} per far bin); seed {}\n\n",
-      report.tasks.size(), report.tasks.size() == 1 ? "" : "s", bins, o.samples, o.far_samples, o.seed);
+      "crasp check: {} task{}; bins {}; {} instances per bin ({} per far bin); seed {}{}\n\n",
+      report.tasks.size(), report.tasks.size() == 1 ? "" : "s", bins, o.samples, o.far_samples, o.seed,
+      o.vocab == 0 ? "" : fmt::format("; {} symbols where the vocabulary varies", o.vocab));
 
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> head = {"task", "class", "program"};

@@ -113,6 +113,7 @@ struct check_command_options {
   std::vector<std::string> precisions = {"f64", "f32"};
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  std::size_t vocab = 0;           ///< --vocab K (0: each task's paper setup)
   std::vector<std::size_t> far = {10, 100};
   std::uint64_t seed = 1;
   std::string programs;  ///< --programs DIR: replaces the bundled programs DIR holds

@@ -110,6 +110,7 @@ std::string check_report_json(const check_report& report) {
                   {"exhaustive_len", o.exhaustive_len},
                   {"exhaustive_budget", o.exhaustive_budget},
                   {"oracle_timeout", o.oracle_timeout}};
+  if (o.vocab != 0) options["vocab"] = o.vocab;  // per task: tasks[].vocab
   json pes = json::array();
   for (const auto pe : o.encodings) pes.push_back(pe_name(pe));
   options["pe"] = std::move(pes);

@@ -17,6 +17,11 @@ std::size_t check_vocab(const tasks::task_spec& task) {
   return tasks::effective_vocab(task, 0);
 }
 
+std::size_t check_vocab(const tasks::task_spec& task, std::size_t requested) {
+  if (requested == 0 || !task.variable_vocab) return check_vocab(task);
+  return tasks::effective_vocab(task, requested);
+}
+
 namespace check_detail {
 namespace {
 
@@ -135,7 +140,7 @@ task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options&
   h.category = task.category;
   h.format = task.mode == tasks::task_mode::generator ? tasks::answer_format::continuation
                                                       : tasks::answer_format::accept;
-  h.vocab = check_vocab(task);
+  h.vocab = check_vocab(task, options.vocab);
   h.paper_nope = task.paper_nope;
   h.paper_ape = task.paper_ape;
   h.published = published_results(task.id);

@@ -59,6 +59,25 @@ TEST_CASE("check: bins respect the task's limits", "[check]") {
   CHECK(uf.vocab == 150);
 }
 
+TEST_CASE("check: --vocab sets the symbols of the tasks whose vocabulary varies", "[check]") {
+  auto o = small_options();
+  o.tasks = {"UR", "majority", "parity"};
+  o.vocab = 150;
+  o.far_samples = 0;
+  o.encodings = {crasp::model::positional::ape};
+  o.precisions = {crasp::precision::f32};
+  crasp::diagnostics diags;
+  const auto r = crasp::check(o, diags);
+  REQUIRE(r.has_value());
+  CHECK(r->ok());
+  CHECK(result(*r, "UR").vocab == 150);      // retrieval: any k >= its minimum
+  CHECK(result(*r, "majority").vocab == 26);  // clamped: one letter per symbol
+  CHECK(result(*r, "parity").vocab == 2);     // a fixed alphabet ignores it
+  CHECK(crasp::check_vocab(*crasp::tasks::find("UR"), 0) == 5);
+  CHECK(crasp::check_vocab(*crasp::tasks::find("UF"), 0) == 150);
+  CHECK(crasp::check_vocab(*crasp::tasks::find("UF"), 20) == 20);
+}
+
 TEST_CASE("check: the wrong candidate for NRLast is refuted with a real counterexample",
           "[check]") {
   const auto& nr = result(small_report(), "NRLast");

@@ -1,0 +1,1 @@
+check UR --vocab 150 --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1 --pe ape,rope
