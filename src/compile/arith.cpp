@@ -5,6 +5,7 @@
 //   c ? a : b = b + ReLU(x - B(1-c)) - ReLU(-x - B(1-c)),  x = a - b, B >= |x|, c exact 0/1
 // A 0/1 Boolean moves to the u scale as ReLU(U + b - 1) (= U when b = 1, 0 when b = 0, since
 // U <= 1/2 at every program position).
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -13,6 +14,26 @@
 namespace crasp::lower {
 
 namespace {
+
+// rep's u_bound from its free part and token groups (node_rep::u_groups).
+void settle(node_rep& rep) {
+  double top = 0;
+  for (const auto& [t, g] : rep.u_groups) top = std::max(top, g);
+  rep.u_bound = rep.u_free + top;
+}
+
+// The groups of a + s * b, by token.
+void merge(node_rep& rep, const node_rep& a, const node_rep& b, double s) {
+  rep.u_free = a.u_free + std::abs(s) * b.u_free;
+  rep.u_groups = a.u_groups;
+  for (const auto& [t, g] : b.u_groups) {
+    auto it = std::find_if(rep.u_groups.begin(), rep.u_groups.end(),
+                           [t = t](const auto& x) { return x.first == t; });
+    if (it == rep.u_groups.end()) rep.u_groups.emplace_back(t, std::abs(s) * g);
+    else it->second += std::abs(s) * g;
+  }
+  settle(rep);
+}
 
 struct scaled_forms {
   form_at a, b;
@@ -96,7 +117,34 @@ form_at lowering::to_u(ir::node_id n) {
       },
       node.operation);
   rep.u = out;
-  rep.u_bound = bound;
+  // Sums, differences and multiples of token-gated terms keep their groups; `X if tok(s) else
+  // 0` (or `0 if tok(s) else X`... only the first) starts one; anything else is free.
+  std::visit(
+      [&](const auto& op) {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, ir::add> || std::is_same_v<T, ir::sub>) {
+          merge(rep, reps[op.a], reps[op.b], std::is_same_v<T, ir::add> ? 1.0 : -1.0);
+        } else if constexpr (std::is_same_v<T, ir::scale>) {
+          const double k = std::abs(static_cast<double>(op.k));
+          rep.u_free = k * reps[op.a].u_free;
+          rep.u_groups = reps[op.a].u_groups;
+          for (auto& [t, g] : rep.u_groups) g *= k;
+          settle(rep);
+        } else if constexpr (std::is_same_v<T, ir::select>) {
+          const auto* test = std::get_if<ir::token_test>(&prog.nodes[op.cond].operation);
+          const auto* zero = std::get_if<ir::int_const>(&prog.nodes[op.b].operation);
+          if (test != nullptr && zero != nullptr && zero->value == 0) {
+            rep.u_free = 0;
+            rep.u_groups = {{test->token, bound}};
+            settle(rep);
+          } else {
+            rep.u_free = rep.u_bound = bound;
+          }
+        } else {
+          rep.u_free = rep.u_bound = bound;
+        }
+      },
+      node.operation);
   return out;
 }
 

@@ -23,7 +23,11 @@
 //   pre-activations reaches it (they differ by exactly 1), so E = 2 gamma_k (slope sum|w|X + 2);
 // - a cleaning clamp (exact_booleans) reads a near-0/1 value within 1/4 and outputs exactly 0/1;
 // - any other FFN output (AND, OR, min, max, ?:, conversions, gates) passes input errors on,
-//   except that integer forms of exact integers are computed exactly.
+//   except that integer forms of exact integers are computed exactly;
+// - token-gated dimensions (bounds::gate) are exactly 0 wherever their token is not current: a
+//   token indicator, or an FFN output whose every unit is negative there by more than its error.
+//   Of the terms of a form gated by different tokens at most one group is non-zero, so the sum
+//   `sum s: (X[s] if tok(s) else 0)` costs one term's error and magnitude, not k of them.
 //
 // A clamp reading x is certified at n positions when E_x plus its pre-activation rounding (over
 // the slope) stays below its tolerance: 1/4 in the unit scale, u/2 - 1/M in the u scale with
@@ -35,6 +39,7 @@
 #include <vector>
 #include <cstdio>
 #include <cstdlib>
+#include <tuple>
 
 #include "compile/builder.hpp"
 
@@ -47,28 +52,73 @@ constexpr int bos_dim = 1;  // the lowering's convention (see builder.cpp)
 double gamma(double k, double eps) { return k * eps / std::max(1e-300, 1 - k * eps); }
 
 /// Per dimension: the range [lo, hi] of its value at program positions, and its error bound.
+///
+/// gate[d] >= 0 says that dimension d is exactly 0 at every program position whose token is
+/// not gate[d] (a token indicator, or an FFN output all of whose units are then inactive, such
+/// as the terms of `sum s: (X[s] if tok(s) else 0)`). At most one token is current, so of the
+/// terms of a form gated by different tokens at most one group is non-zero: sums, magnitudes,
+/// errors and rounding take the largest group instead of all of them. A dot product's exact
+/// zeros add no rounding, so gamma counts only the terms that can be non-zero together.
 struct bounds {
   std::vector<double> lo, hi, E;
+  std::vector<int> gate;
+  mutable std::vector<double> acc_a, acc_b, acc_n;  // per token: scratch of the group sums
+  mutable std::vector<int> groups;                   // tokens with a non-empty group
+
   [[nodiscard]] double mag(std::size_t d) const { return std::max(std::abs(lo[d]), std::abs(hi[d])); }
-  /// sum |c| |x|: what the rounding of a dot product is proportional to.
-  [[nodiscard]] double x_of(const affine& f) const {
-    double s = 0;
-    for (auto [d, c] : f.terms) s += std::abs(c) * mag(static_cast<std::size_t>(d));
-    return s;
-  }
-  [[nodiscard]] std::pair<double, double> range_of(const affine& f) const {
-    double a = 0, b = 0;
+
+  /// Folds f's terms: returns (ungated a + extreme group a, ungated b + extreme group b,
+  /// ungated count + largest group count). term(i, c) gives the pair (a, b) of a term; a
+  /// group's a combines by min with 0 (lower ends), its b by max with 0 (upper ends and
+  /// non-negative sums).
+  template <class Term>
+  [[nodiscard]] std::tuple<double, double, double> fold(const affine& f, Term term) const {
+    double a = 0, b = 0, n = 0;
     for (auto [d, c] : f.terms) {
       const auto i = static_cast<std::size_t>(d);
-      a += c > 0 ? c * lo[i] : c * hi[i];
-      b += c > 0 ? c * hi[i] : c * lo[i];
+      const auto [ta, tb] = term(i, c);
+      const int g = gate[i];
+      if (g < 0) {
+        a += ta, b += tb, n += 1;
+        continue;
+      }
+      const auto t = static_cast<std::size_t>(g);
+      if (acc_n[t] == 0) groups.push_back(g);
+      acc_a[t] += ta, acc_b[t] += tb, acc_n[t] += 1;
     }
+    double ga = 0, gb = 0, gn = 0;
+    for (const int g : groups) {
+      const auto t = static_cast<std::size_t>(g);
+      ga = std::min(ga, acc_a[t]), gb = std::max(gb, acc_b[t]), gn = std::max(gn, acc_n[t]);
+      acc_a[t] = acc_b[t] = acc_n[t] = 0;
+    }
+    groups.clear();
+    return {a + ga, b + gb, n + gn};
+  }
+  /// sum |c| |x|: what the rounding of a dot product is proportional to.
+  [[nodiscard]] double x_of(const affine& f) const {
+    return std::get<1>(fold(f, [&](std::size_t i, double c) {
+      return std::pair{0.0, std::abs(c) * mag(i)};
+    }));
+  }
+  /// Terms that can be non-zero at once (gamma's k).
+  [[nodiscard]] double terms_of(const affine& f) const {
+    return std::get<2>(fold(f, [](std::size_t, double) { return std::pair{0.0, 0.0}; }));
+  }
+  [[nodiscard]] std::pair<double, double> range_of(const affine& f) const {
+    const auto [a, b, n] = fold(f, [&](std::size_t i, double c) {
+      return c > 0 ? std::pair{c * lo[i], c * hi[i]} : std::pair{c * hi[i], c * lo[i]};
+    });
     return {a, b};
   }
+  /// sum |c| E: the input errors a form passes on.
+  [[nodiscard]] double input_err(const affine& f) const {
+    return std::get<1>(fold(f, [&](std::size_t i, double c) {
+      return std::pair{0.0, std::abs(c) * E[i]};
+    }));
+  }
   [[nodiscard]] double e_of(const affine& f, double eps) const {
-    double s = 0;
-    for (auto [d, c] : f.terms) s += std::abs(c) * E[static_cast<std::size_t>(d)];
-    return s + gamma(static_cast<double>(f.terms.size()), eps) * x_of(f);
+    return input_err(f) + gamma(terms_of(f), eps) * x_of(f);
   }
   /// Integer coefficients over exact integer values: computed exactly (magnitudes are small).
   [[nodiscard]] bool exact_integer(const affine& f) const {
@@ -77,13 +127,30 @@ struct bounds {
     }
     return true;
   }
+  /// The token t such that `in` is negative (so ReLU(in) exactly 0) at every program position
+  /// whose token is not t: its terms gated by t are 0 there and the others stay below 0 with
+  /// their error and rounding. -1 when no token does.
+  [[nodiscard]] int gate_of_unit(const affine& in, double eps) const {
+    for (auto [d, c] : in.terms) {
+      const int t = gate[static_cast<std::size_t>(d)];
+      if (t < 0 || c <= 0) continue;
+      affine rest;
+      for (auto [d2, c2] : in.terms)
+        if (gate[static_cast<std::size_t>(d2)] != t) rest.terms.emplace_back(d2, c2);
+      if (range_of(rest).second + e_of(rest, eps) < 0) return t;
+    }
+    return -1;
+  }
 };
 
 }  // namespace
 
 bool builder::certifies(int n, double eps, double slope) const {
   const std::size_t d = names_.size();
-  bounds b{std::vector<double>(d, 0.0), std::vector<double>(d, 0.0), std::vector<double>(d, 0.0)};
+  bounds b;
+  b.lo.assign(d, 0.0), b.hi.assign(d, 0.0), b.E.assign(d, 0.0), b.gate.assign(d, -1);
+  b.acc_a.assign(vocab_.size(), 0.0), b.acc_b.assign(vocab_.size(), 0.0);
+  b.acc_n.assign(vocab_.size(), 0.0);
   // Embedding and table entries are exact; their range is what program positions hold (the BOS
   // indicator is 0 there).
   std::vector<bool> seen(d, false);
@@ -116,9 +183,38 @@ bool builder::certifies(int n, double eps, double slope) const {
     if (c.exact) exact[static_cast<std::size_t>(c.out)] = true;
   }
   std::vector<int> written_by(d, -1);  // the layer whose FFN writes each dimension
-  for (std::size_t l = 0; l < layers_.size(); ++l)
+  std::vector<int> writers(d, 0);      // FFN layers and attention rows writing it
+  for (std::size_t l = 0; l < layers_.size(); ++l) {
+    std::vector<bool> in_layer(d, false);
     for (const auto& u : layers_[l].units)
-      for (auto [dm, coef] : u.out) written_by[static_cast<std::size_t>(dm)] = static_cast<int>(l);
+      for (auto [dm, coef] : u.out) {
+        const auto i = static_cast<std::size_t>(dm);
+        written_by[i] = static_cast<int>(l);
+        if (!in_layer[i]) in_layer[i] = true, ++writers[i];
+      }
+    const auto rows = [&](const head_spec& h) {
+      for (const auto& r : h.rows) ++writers[static_cast<std::size_t>(r.out)];
+    };
+    if (layers_[l].uniform) rows(*layers_[l].uniform);
+    for (const auto& [offset, h] : layers_[l].guards) rows(h);
+    for (const auto& [key, h] : layers_[l].shaped) rows(h);
+  }
+  // Token indicators: dimensions no layer writes, not in the APE table, whose embedding is
+  // non-zero for one program token only.
+  {
+    std::vector<bool> bos_token(vocab_.size(), false);
+    for (auto [dm, t, v] : embed_)
+      if (dm == bos_dim && v != 0) bos_token[static_cast<std::size_t>(t)] = true;
+    std::vector<int> only(d, -1);  // -1: no token yet, -2: several
+    for (auto [dm, t, v] : embed_) {
+      const auto i = static_cast<std::size_t>(dm);
+      if (bos_token[static_cast<std::size_t>(t)] || v == 0) continue;
+      only[i] = only[i] == -1 || only[i] == t ? t : -2;
+    }
+    for (const auto& [dm, column] : table_) only[static_cast<std::size_t>(dm)] = -2;
+    for (std::size_t i = 0; i < d; ++i)
+      if (writers[i] == 0 && only[i] >= 0) b.gate[i] = only[i];
+  }
 
   int l = -1;
   for (const auto& layer : layers_) {
@@ -131,11 +227,7 @@ bool builder::certifies(int n, double eps, double slope) const {
     };
     std::vector<out_bound> written;
     // The score's error at any pair of columns: rounding of q.k and the errors of q and k.
-    auto input_err_of = [&](const affine& f) {
-      double in = 0;
-      for (auto [dm, c] : f.terms) in += std::abs(c) * b.E[static_cast<std::size_t>(dm)];
-      return in;
-    };
+    auto input_err_of = [&](const affine& f) { return b.input_err(f); };
     auto score_error = [&](const head_spec& h, double beta, double K) {
       if (!h.shape) return gamma(2 * K + 4, eps) * beta * K * 2;  // bit heads: exact inputs
       double xq = 0, xk = 0, eq = 0, ek = 0, inputs = 0;
@@ -222,25 +314,27 @@ bool builder::certifies(int n, double eps, double slope) const {
     // FFN: clamps are checked on the residual they read, then every output dimension is set.
     for (const auto& c : clamps_) {
       if (written_by[static_cast<std::size_t>(c.out)] != l) continue;
-      const double rounding = gamma(static_cast<double>(c.x.terms.size()) + 3, eps) *
+      const double rounding = gamma(b.terms_of(c.x) + 3, eps) *
                               (c.slope * b.x_of(c.x) + c.slope + 1) / c.slope;
-      double err = 0;
-      for (auto [dm, coef] : c.x.terms) err += std::abs(coef) * b.E[static_cast<std::size_t>(dm)];
+      const double err = b.input_err(c.x);
       const double u = 1.0 / N;
       const double tol = c.exact ? 0.25 : !c.u_scale ? 0.25 : c.phase ? u / 2 : u / 2 - 1 / slope;
       if (!(err + rounding < tol)) return false;
     }
     std::vector<double> lo2(d, 0.0), hi2(d, 0.0), E2(d, 0.0), mag2(d, 0.0), terms(d, 0.0);
     std::vector<bool> touched(d, false), inexact(d, false);
+    std::vector<int> gate2(d, -1);  // the gate of every unit writing the dimension, or -2
     for (const auto& u : layer.units) {
+      const int g = b.gate_of_unit(u.in, eps);
       const auto [zlo, zhi] = b.range_of(u.in);
       const double hlo = std::max(0.0, zlo), hhi = std::max(0.0, zhi);
       const double za = b.x_of(u.in);
       const bool integral = b.exact_integer(u.in);
-      const double rounding = gamma(static_cast<double>(u.in.terms.size()), eps) * za;
+      const double rounding = gamma(b.terms_of(u.in), eps) * za;
       const double ea = integral ? 0.0 : b.e_of(u.in, eps);
       for (auto [dm, coef] : u.out) {
         const auto i = static_cast<std::size_t>(dm);
+        gate2[i] = g < 0 || (touched[i] && gate2[i] != g) ? -2 : g;
         touched[i] = true;
         lo2[i] += coef > 0 ? coef * hlo : coef * hhi;
         hi2[i] += coef > 0 ? coef * hhi : coef * hlo;
@@ -254,6 +348,8 @@ bool builder::certifies(int n, double eps, double slope) const {
     }
     for (std::size_t i = 0; i < d; ++i) {
       if (!touched[i]) continue;
+      // Written once, by units all gated by one token: 0 wherever another token is current.
+      b.gate[i] = writers[i] == 1 && gate2[i] >= 0 ? gate2[i] : -1;
       if (exact[i]) {  // a cleaning clamp: exactly 0 or 1
         b.lo[i] = 0, b.hi[i] = 1, b.E[i] = 0;
       } else if (clamps_of[i] > 0) {

@@ -42,6 +42,11 @@ struct node_rep {
   std::optional<form_at> u;
   double unit_bound = 0;  ///< |value| bound of the unit form
   double u_bound = 0;     ///< |value * u| bound of the u form
+  /// u_bound split by token: the part of the value that is 0 unless the token at the position
+  /// is `token` (terms `X if tok(s) else 0`), and the rest. At most one token is current, so
+  /// u_bound = u_free + the largest group (a sum over s of such terms is bounded by one term).
+  double u_free = 0;
+  std::vector<std::pair<std::uint32_t, double>> u_groups;
   /// Local counts: their 0/1 summands (one per offset), kept to convert them to the u scale.
   std::vector<form_at> parts;
 };

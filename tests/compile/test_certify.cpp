@@ -129,6 +129,39 @@ TEST_CASE("automatic Booleans are exact exactly where that certifies more float3
   }
 }
 
+TEST_CASE("the default compile certifies both precisions over the design of every bundled program",
+          "[certify]") {
+  for (const auto& file : bundled_files()) {
+    INFO(file);
+    const auto p = load_small(file);
+    crasp::compile_options o;
+    o.max_len = design;
+    crasp::diagnostics diags;
+    const auto c = crasp::compile(p, o, diags);
+    REQUIRE(c);
+    CHECK(c->stats.certified_f64 == design);
+    CHECK(c->stats.certified_f32 == design);
+  }
+}
+
+TEST_CASE("a sum of token-gated terms is bounded by its one non-zero term", "[certify]") {
+  // UF's CURRENT is sum s: (INDEX[s] if tok(s) else 0) over every symbol. At most one term is
+  // non-zero, and exactly 0 elsewhere, so neither its error nor the ?: that reads it grows with
+  // the vocabulary: float32 stays certified at 40 symbols, and verify agrees.
+  crasp::check_options opts;
+  for (int s = 0; s < 40; ++s) opts.alphabet_overrides["Sym"].push_back("t" + std::to_string(s));
+  auto loaded = crasp::load_file(std::string(CRASP_PROGRAMS_DIR) + "/uf.crasp", opts);
+  REQUIRE(loaded.program);
+  crasp::compile_options o;
+  o.max_len = design;
+  crasp::diagnostics diags;
+  const auto c = crasp::compile(*loaded.program, o, diags);
+  REQUIRE(c);
+  CHECK(c->stats.exact_booleans);
+  CHECK(c->stats.certified_f32 == design);
+  CHECK(verified(*loaded.program, *c, crasp::precision::f32));
+}
+
 TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
   // The comparison slope is 4 * max_len, so float32 rounding of a clamp grows with the design:
   // a program certified at a short design loses float32 certification at a long one.

@@ -1,1 +1,1 @@
-run programs/uf.crasp --engine transformer --precision f32 "<bos> t0 t1 <sep>"
+run programs/large_constant.crasp --engine transformer --precision f32 "a b"
