@@ -200,7 +200,9 @@ bool builder::certifies(int n, double eps, double slope) const {
     for (const auto& [key, h] : layers_[l].shaped) rows(h);
   }
   // Token indicators: dimensions no layer writes, not in the APE table, whose embedding is
-  // non-zero for one program token only.
+  // non-zero for one program token only. `fresh`: dimensions that hold 0 at program positions
+  // until a layer writes them (no embedding or table entry there), the only ones an FFN can gate.
+  std::vector<bool> fresh(d, true);
   {
     std::vector<bool> bos_token(vocab_.size(), false);
     for (auto [dm, t, v] : embed_)
@@ -212,8 +214,10 @@ bool builder::certifies(int n, double eps, double slope) const {
       only[i] = only[i] == -1 || only[i] == t ? t : -2;
     }
     for (const auto& [dm, column] : table_) only[static_cast<std::size_t>(dm)] = -2;
-    for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t i = 0; i < d; ++i) {
       if (writers[i] == 0 && only[i] >= 0) b.gate[i] = only[i];
+      fresh[i] = only[i] == -1;
+    }
   }
 
   int l = -1;
@@ -349,7 +353,7 @@ bool builder::certifies(int n, double eps, double slope) const {
     for (std::size_t i = 0; i < d; ++i) {
       if (!touched[i]) continue;
       // Written once, by units all gated by one token: 0 wherever another token is current.
-      b.gate[i] = writers[i] == 1 && gate2[i] >= 0 ? gate2[i] : -1;
+      b.gate[i] = fresh[i] && writers[i] == 1 && gate2[i] >= 0 ? gate2[i] : -1;
       if (exact[i]) {  // a cleaning clamp: exactly 0 or 1
         b.lo[i] = 0, b.hi[i] = 1, b.E[i] = 0;
       } else if (clamps_of[i] > 0) {
