@@ -162,6 +162,26 @@ TEST_CASE("a sum of token-gated terms is bounded by its one non-zero term", "[ce
   CHECK(verified(*loaded.program, *c, crasp::precision::f32));
 }
 
+TEST_CASE("token-gated sums read by a comparison stay certified, and verify agrees",
+          "[certify]") {
+  // CUR is the number of occurrences so far of the current token: a sum of 30 token-gated ?:
+  // terms. Verify's inputs over two symbols put 2 CUR within one of the length.
+  const auto loaded = crasp::load_text("gated.crasp", R"(
+alphabet Sym = { "t0" .. "t29" }
+COUNT[a in Sym] = #[j <= i] tok(a)
+CUR = sum s in Sym: (COUNT[s] if tok(s) else 0)
+HALF = CUR + CUR >= #[j <= i] (any a in Sym: tok(a))
+)");
+  INFO(crasp::render(loaded.diags));
+  REQUIRE(loaded.program);
+  for (const bool exact : {false, true}) {
+    const auto c = compiled(*loaded.program, design, exact);
+    INFO("exact Booleans: " << exact);
+    CHECK(c.stats.certified_f32 == design);
+    CHECK(verified(*loaded.program, c, crasp::precision::f32));
+  }
+}
+
 TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
   // The comparison slope is 4 * max_len, so float32 rounding of a clamp grows with the design:
   // a program certified at a short design loses float32 certification at a long one.
