@@ -97,7 +97,12 @@ void lowering::lower_compare(ir::node_id n, const ir::compare& op) {
     const form_at& v = unit(*read);
     probes.push_back(probe{"result of " + labels[n], v.ready, v.f.terms, probe_scale::unit, 0.25, n});
     auto& rep = reps[n];
-    rep.unit = cleaned("read:" + labels[n], v);
+    // A rotary read is gated by [p + 1 >= c], a u-scale clamp whose rounding (about eps * M)
+    // the gated read carries: cleaned, it is exact, for one FFN level (what the comparison
+    // clamp cost before). An APE read only carries its small leakage.
+    const bool rotary = opts.pe == model::positional::rope;
+    rep.unit = rotary ? clean("read:" + labels[n], v) : cleaned("read:" + labels[n], v);
+    rep.exact01 = rotary || exact_booleans;
     rep.unit_bound = 1;
     return;
   }

@@ -47,6 +47,8 @@ struct node_rep {
   /// u_bound = u_free + the largest group (a sum over s of such terms is bounded by one term).
   double u_free = 0;
   std::vector<std::pair<std::uint32_t, double>> u_groups;
+  /// The unit form is exactly 0 or 1 (a cleaned comparison result), as a token test is.
+  bool exact01 = false;
   /// Local counts: their 0/1 summands (one per offset), kept to convert them to the u scale.
   std::vector<form_at> parts;
 };

@@ -57,7 +57,8 @@ form_at lowering::exact_key(const std::vector<ir::node_id>& parts) {
   // scores: cleaned once, the key makes every score exact (certify.cpp).
   bool exact = true;
   for (ir::node_id p : parts)
-    exact = exact && std::holds_alternative<ir::token_test>(prog.nodes[p].operation);
+    exact = exact && (std::holds_alternative<ir::token_test>(prog.nodes[p].operation) ||
+                      reps[p].exact01);
   if (exact || exact_booleans || parts.empty()) return conjunction(parts);
   auto it = exact_keys_.find(parts);
   if (it != exact_keys_.end()) return it->second;

@@ -182,6 +182,25 @@ HALF = CUR + CUR >= #[j <= i] (any a in Sym: tok(a))
   }
 }
 
+TEST_CASE("rotary single reads are cleaned: plain float32 covers the design of the guard programs",
+          "[certify]") {
+  // `exists[prev] B` is B read through a rotary guard head and gated by [p + 1 >= 1], a u-scale
+  // clamp whose rounding the gated read carries; cleaned, the read is exact, so the counts of it
+  // in copy_every_1's MISMATCH and the keys of ul and nlfirst need no exact Booleans elsewhere.
+  for (const char* name : {"copy_every_1.crasp", "contains_ab.cr", "nlfirst.crasp", "ul.crasp"}) {
+    INFO(name);
+    const auto p = load_small(std::string(CRASP_PROGRAMS_DIR) + "/" + name);
+    crasp::compile_options o;
+    o.pe = crasp::model::positional::rope;
+    o.max_len = 4096;
+    o.boolean_mode = crasp::booleans::plain;
+    crasp::diagnostics diags;
+    const auto c = crasp::compile(p, o, diags);
+    REQUIRE(c);
+    CHECK(c->stats.certified_f32 == 4096);
+  }
+}
+
 TEST_CASE("the certificate shrinks as the designed range grows", "[certify]") {
   // The comparison slope is 4 * max_len, so float32 rounding of a clamp grows with the design:
   // a program certified at a short design loses float32 certification at a long one.
