@@ -61,6 +61,17 @@ crasp::compiled_program compiled(const crasp::ir::program& p, int max_len, bool 
   return std::move(*c);
 }
 
+// The default compile (automatic Booleans), APE, at the design.
+crasp::compiled_program auto_compiled(const crasp::ir::program& p) {
+  crasp::compile_options o;
+  o.max_len = design;
+  crasp::diagnostics diags;
+  auto c = crasp::compile(p, o, diags);
+  INFO(crasp::render(diags));
+  REQUIRE(c);
+  return std::move(*c);
+}
+
 bool verified(const crasp::ir::program& p, const crasp::compiled_program& c, crasp::precision prec) {
   crasp::verify_options o;
   o.prec = prec;
@@ -108,20 +119,16 @@ TEST_CASE("automatic Booleans are exact exactly where that certifies more float3
   for (const auto& file : bundled_files()) {
     INFO(file);
     const auto p = load_small(file);
-    crasp::compile_options o;
-    o.max_len = design;
-    crasp::diagnostics diags;
-    const auto chosen = crasp::compile(p, o, diags);
-    REQUIRE(chosen);
+    const auto chosen = auto_compiled(p);
     const auto plain = compiled(p, design, false);
     const auto exact = compiled(p, design, true);
-    if (chosen->stats.exact_booleans) {
+    if (chosen.stats.exact_booleans) {
       CHECK(exact.stats.certified_f32 > plain.stats.certified_f32);
-      CHECK(chosen->stats.certified_f32 == exact.stats.certified_f32);
-      CHECK(chosen->stats.plain_certified_f32 == plain.stats.certified_f32);
+      CHECK(chosen.stats.certified_f32 == exact.stats.certified_f32);
+      CHECK(chosen.stats.plain_certified_f32 == plain.stats.certified_f32);
     } else {
-      CHECK(chosen->stats.certified_f32 == plain.stats.certified_f32);
-      CHECK(chosen->model.layers.size() == plain.model.layers.size());
+      CHECK(chosen.stats.certified_f32 == plain.stats.certified_f32);
+      CHECK(chosen.model.layers.size() == plain.model.layers.size());
       // Plain was kept: either it is certified over the whole design, or exact is no better.
       CHECK((plain.stats.certified_f32 == design ||
              exact.stats.certified_f32 <= plain.stats.certified_f32));
@@ -133,14 +140,9 @@ TEST_CASE("the default compile certifies both precisions over the design of ever
           "[certify]") {
   for (const auto& file : bundled_files()) {
     INFO(file);
-    const auto p = load_small(file);
-    crasp::compile_options o;
-    o.max_len = design;
-    crasp::diagnostics diags;
-    const auto c = crasp::compile(p, o, diags);
-    REQUIRE(c);
-    CHECK(c->stats.certified_f64 == design);
-    CHECK(c->stats.certified_f32 == design);
+    const auto c = auto_compiled(load_small(file));
+    CHECK(c.stats.certified_f64 == design);
+    CHECK(c.stats.certified_f32 == design);
   }
 }
 
