@@ -31,16 +31,29 @@ namespace detail {
 struct eval_state;  // compiled plan and per-node history (src/interpret/eval_state.hpp)
 }
 
+/// How an evaluator is built.
+struct evaluator_options {
+  /// Evaluate each matching family (a token-selected count such as UR's
+  /// `any s in Sym: tok(s) && BIGRAM[s, a]`, see docs/architecture.md) with one counter per
+  /// member, O(k) per position for k families of k members instead of O(k^2). Values are the
+  /// same either way; false is for differential tests and benchmarks.
+  bool matching_families = true;
+};
+
 /// Values of every node at every position so far. Booleans are stored as 0/1.
 ///
 /// History is kept compactly (Booleans as bits, unguarded counts as a checkpoint every 64
 /// positions plus a popcount of their body, a one-offset guarded count as its shifted body, other
-/// guarded counts in the narrowest integer that holds them), and value() is O(1) for every node.
+/// guarded counts in the narrowest integer that holds them), and value() is O(1) for every node
+/// but one kind: the inner nodes of a matching family that nothing else reads (its members, their
+/// counts and comparisons) are not evaluated or stored at all, and value() recomputes them from
+/// their operands' history in O(pos / 64).
 class evaluator {
  public:
   /// Binds to `program`, which must outlive the evaluator. `origin` names the input in errors
   /// (for example "<stdin>:3").
-  explicit evaluator(const ir::program& program, std::string origin = "<input>");
+  explicit evaluator(const ir::program& program, std::string origin = "<input>",
+                     evaluator_options options = {});
   ~evaluator();
   evaluator(evaluator&&) noexcept;
   evaluator& operator=(evaluator&&) noexcept;

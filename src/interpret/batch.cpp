@@ -42,8 +42,10 @@ bool compare(opcode op, std::int64_t x, std::int64_t y) {
 class chunk {
  public:
   chunk(detail::eval_state& s, std::vector<std::int64_t>& scratch, std::size_t stride,
-        std::vector<std::uint64_t>& token_words, std::size_t p0, std::size_t len)
-      : s_(s), scratch_(scratch), stride_(stride), token_words_(token_words), p0_(p0), len_(len),
+        std::vector<std::uint64_t>& token_words, std::vector<std::vector<std::uint32_t>>& keys,
+        std::size_t p0, std::size_t len)
+      : s_(s), scratch_(scratch), stride_(stride), token_words_(token_words), keys_(keys),
+        p0_(p0), len_(len),
         w0_(p0 / 64), words_((len + 63) / 64) {
     last_mask_ = detail::upto(static_cast<unsigned>((len - 1) & 63));
   }
@@ -51,11 +53,13 @@ class chunk {
   // Evaluates every node; false if integer arithmetic overflowed somewhere in the chunk.
   bool run(const std::uint32_t* tokens) {
     fill_tokens(tokens);
-    const std::size_t n = s_.code.size();
-    for (std::uint32_t id = 0; id < n; ++id) {
+    tokens_ = tokens;
+    for (auto& k : keys_) k.clear();
+    for (const std::uint32_t id : s_.active) {
       const instr& in = s_.code[id];
       if (in.store == storage::bits || in.code == opcode::prefix_count) {
         if (!boolean_or_prefix(id, in)) return false;
+        if (in.key) list_keys(id, in);
       } else if (!count(id, in)) {
         return false;
       }
@@ -138,6 +142,32 @@ class chunk {
     }
   }
 
+  // Records, per position of the chunk, the flagged key conjuncts that hold there.
+  void list_keys(std::uint32_t id, const instr& in) {
+    for (std::size_t w = 0; w < words_; ++w) {
+      for (std::uint64_t b = word(in, w); b != 0; b &= b - 1) {
+        keys_[64 * w + static_cast<std::size_t>(std::countr_zero(b))].push_back(id);
+      }
+    }
+  }
+
+  // A matching family's root, position by position: its counters carry over between chunks.
+  void family(const instr& in) {
+    const detail::family_plan& f = s_.families[in.aux];
+    for (std::size_t w = 0; w < words_; ++w) {
+      std::uint64_t out = 0;
+      const std::size_t end = std::min<std::size_t>(64, len_ - 64 * w);
+      for (std::size_t j = 0; j < end; ++j) {
+        const std::size_t q = 64 * w + j;
+        const auto& k = keys_[q];
+        out |= static_cast<std::uint64_t>(
+                   detail::family_step(s_, f, p0_ + q, tokens_[q], k.data(), k.size()))
+               << j;
+      }
+      word(in, w) = out;
+    }
+  }
+
   bool boolean_or_prefix(std::uint32_t id, const instr& in) {
     switch (in.code) {
       case opcode::token: {
@@ -164,6 +194,7 @@ class chunk {
         return true;
       }
       case opcode::prefix_count: prefix_count(id, in); return true;
+      case opcode::family: family(in); return true;
       default: compare_words(id, in); return true;
     }
   }
@@ -359,6 +390,8 @@ class chunk {
   std::vector<std::int64_t>& scratch_;
   std::size_t stride_;  // positions per column of scratch_
   std::vector<std::uint64_t>& token_words_;
+  std::vector<std::vector<std::uint32_t>>& keys_;  // per chunk position: true key conjuncts
+  const std::uint32_t* tokens_ = nullptr;
   std::size_t p0_, len_, w0_, words_;
   std::uint64_t last_mask_;
 };
@@ -380,17 +413,19 @@ bool evaluator::append(std::span<const std::uint32_t> tokens, diagnostics& diags
   const std::size_t stride = std::min(chunk_positions, tokens.size() - k);
   std::vector<std::int64_t> scratch(s.n_columns * stride);
   std::vector<std::uint64_t> token_words;
+  std::vector<std::vector<std::uint32_t>> keys(s.families.empty() ? 0 : stride);
   while (k < tokens.size()) {
     const std::size_t len = std::min(chunk_positions, tokens.size() - k);
     const std::size_t p0 = length_;
     const std::size_t words = (len + 63) / 64;
     const std::vector<std::int64_t> running = s.running;
+    const std::vector<std::int64_t> family_counts = s.family_counts;
     // Not zero-filled: the chunk writes every word of every column it grows.
     s.bits.resize((p0 / 64 + words) * s.n_bits);
     s.checkpoints.resize((p0 / 64 + words) * s.n_prefix);
     s.narrow.resize((p0 + len) * s.n_narrow);
     s.wide.resize((p0 + len) * s.n_wide);
-    if (!chunk(s, scratch, stride, token_words, p0, len).run(tokens.data() + k)) {
+    if (!chunk(s, scratch, stride, token_words, keys, p0, len).run(tokens.data() + k)) {
       // Rewind to the chunk's start and replay it incrementally: push() names the statement and
       // the first position that overflows, as it would have without append().
       s.bits.resize(p0 / 64 * s.n_bits);
@@ -398,6 +433,7 @@ bool evaluator::append(std::span<const std::uint32_t> tokens, diagnostics& diags
       s.narrow.resize(p0 * s.n_narrow);
       s.wide.resize(p0 * s.n_wide);
       s.running = running;
+      s.family_counts = family_counts;
       for (std::size_t q = 0; q < len; ++q) {
         if (!push(tokens[k + q], diags)) return false;
       }
@@ -409,7 +445,7 @@ bool evaluator::append(std::span<const std::uint32_t> tokens, diagnostics& diags
     k += len;
   }
   // push() keeps every node's value at the last position in `cur`; last() and next_tokens() read it.
-  for (std::uint32_t id = 0; id < s.code.size(); ++id) s.cur[id] = detail::stored_value(s, id, length_ - 1);
+  for (const std::uint32_t id : s.active) s.cur[id] = detail::stored_value(s, id, length_ - 1);
   return true;
 }
 

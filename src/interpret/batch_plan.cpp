@@ -42,6 +42,7 @@ void plan_batch(eval_state& s) {
   std::uint32_t max_token = 0;
   for (std::uint32_t id = 0; id < n; ++id) {
     instr& in = s.code[id];
+    if (in.store == storage::derived) continue;  // never evaluated (family.cpp)
     if (in.code == opcode::token && in.store == storage::bits) {
       max_token = std::max<std::uint32_t>(max_token, static_cast<std::uint32_t>(in.k) + 1);
     }

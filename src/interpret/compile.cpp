@@ -192,7 +192,7 @@ storage choose_storage(const instr& in, const eval_state& s, ir::type result, co
 
 }  // namespace
 
-void compile(const ir::program& program, eval_state& s) {
+void compile(const ir::program& program, eval_state& s, bool families) {
   s.code.assign(program.nodes.size(), instr{});
   std::vector<bounds> range(program.nodes.size());
   compiler c{program, s};
@@ -203,7 +203,15 @@ void compile(const ir::program& program, eval_state& s) {
     if (!s.internal_error.empty()) return;
     if (program.nodes[id].result == ir::type::count) range[id] = bounds_of(in, range);
     in.store = choose_storage(in, s, program.nodes[id].result, range[id]);
+  }
+  // Families before columns: their derived inner nodes take no column.
+  if (families) plan_families(program, s);
+  s.active.clear();
+  for (ir::node_id id = 0; id < program.nodes.size(); ++id) {
+    instr& in = s.code[id];
+    if (in.store != storage::derived) s.active.push_back(id);
     switch (in.store) {
+      case storage::derived: break;
       case storage::constant: break;
       case storage::positions: in.k = s.code[in.a].k; break;
       case storage::shifted: break;

@@ -15,10 +15,10 @@ using detail::opcode;
 using detail::storage;
 
 
-evaluator::evaluator(const ir::program& program, std::string origin)
+evaluator::evaluator(const ir::program& program, std::string origin, evaluator_options options)
     : program_(&program), state_(std::make_unique<detail::eval_state>()) {
   state_->origin = std::move(origin);
-  detail::compile(program, *state_);
+  detail::compile(program, *state_, options.matching_families);
 }
 
 evaluator::~evaluator() = default;
@@ -59,8 +59,8 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
   std::int64_t* wide_row = s.wide.data() + i * s.n_wide;
   std::int64_t* cur = s.cur.data();
   const instr* code = s.code.data();
-  const std::size_t n = s.code.size();
-  for (std::size_t id = 0; id < n; ++id) {
+  s.true_keys.clear();
+  for (const std::uint32_t id : s.active) {
     const instr& in = code[id];
     std::int64_t v = 0;
     bool overflow = false;
@@ -106,6 +106,10 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
       case opcode::min_: v = std::min(cur[in.a], cur[in.b]); break;
       case opcode::max_: v = std::max(cur[in.a], cur[in.b]); break;
       case opcode::select: v = cur[in.a] ? cur[in.b] : cur[in.c]; break;
+      case opcode::family:
+        v = detail::family_step(s, s.families[in.aux], i, token, s.true_keys.data(),
+                                s.true_keys.size());
+        break;
     }
     if (overflow) [[unlikely]] {
       s.failed = true;
@@ -123,6 +127,7 @@ bool evaluator::push(std::uint32_t token, diagnostics& diags) {
     // Booleans dominate real programs; test them first (cheaper than a second jump table).
     if (in.store == storage::bits) {
       bits_row[in.slot] |= static_cast<std::uint64_t>(v) << bit;
+      if (in.key && v != 0) s.true_keys.push_back(id);
     } else if (in.store == storage::narrow) {
       narrow_row[in.slot] = static_cast<std::uint8_t>(v);
     } else if (in.store == storage::prefix) {
@@ -143,6 +148,8 @@ std::int64_t evaluator::value(ir::node_id id, std::size_t pos) const {
 
 std::int64_t evaluator::last(ir::node_id id) const {
   if (length_ == 0 || id >= state_->cur.size()) return 0;
+  // push() does not compute derived nodes, so their `cur` entry is stale.
+  if (state_->code[id].store == storage::derived) return detail::derived_value(*state_, id, length_ - 1);
   return state_->cur[id];
 }
 
