@@ -11,7 +11,8 @@
 //   window            #[i - j < 64] "a" (64 offsets) and a sum: the cost of wide guards
 //
 // push_* feeds one token at a time (streaming, generation); append_* evaluates the whole input in
-// batches (run, trace, check, verify), at n = 10^6 and 10^7.
+// batches (run, trace, check, verify), at n = 10^6 and 10^7. *_retrieval150 is UR over 150
+// symbols at n = 10^5, with and without the matching-family evaluation (src/interpret/family.cpp).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -29,9 +30,14 @@ using crasp::test::builder;
 
 constexpr std::size_t n_tokens = 1'000'000;
 
-const std::vector<std::string> symbols = {"s0", "s1", "s2", "s3", "s4"};
+std::vector<std::string> symbols_of(std::size_t k) {
+  std::vector<std::string> out;
+  for (std::size_t s = 0; s < k; ++s) out.push_back(std::string(1, 's').append(std::to_string(s)));
+  return out;
+}
 
-crasp::ir::program unique_retrieval(bool cyclic_next) {
+crasp::ir::program unique_retrieval(bool cyclic_next, std::size_t k = 5) {
+  const std::vector<std::string> symbols = symbols_of(k);
   std::vector<std::string> vocab = symbols;
   vocab.insert(vocab.end(), {"<bos>", "<sep>"});
   builder b(vocab, true);
@@ -92,28 +98,30 @@ void report(benchmark::State& state, const crasp::ir::program& p, std::size_t n)
       benchmark::Counter(static_cast<double>(runs) * static_cast<double>(n), benchmark::Counter::kIsRate);
 }
 
-void push_all(benchmark::State& state, const crasp::ir::program& p) {
-  const auto ids = random_input(p.vocabulary.size(), n_tokens);
+void push_all(benchmark::State& state, const crasp::ir::program& p, std::size_t n = n_tokens,
+              crasp::evaluator_options options = {}) {
+  const auto ids = random_input(p.vocabulary.size(), n);
   for (auto _ : state) {
     crasp::diagnostics diags;
-    crasp::evaluator ev(p);
+    crasp::evaluator ev(p, "<bench>", options);
     ev.reserve(ids.size());
     for (std::uint32_t t : ids) {
       if (!ev.push(t, diags)) state.SkipWithError("push failed");
     }
     benchmark::DoNotOptimize(ev.last(p.output()));
   }
-  report(state, p, n_tokens);
+  report(state, p, n);
 }
 
 // append(): the batch evaluator over the whole input (state.range(0) tokens), history included.
 // Reports bytes of history per position (the evaluator's vectors after the run).
-void append_all(benchmark::State& state, const crasp::ir::program& p) {
+void append_all(benchmark::State& state, const crasp::ir::program& p,
+                crasp::evaluator_options options = {}) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const auto ids = random_input(p.vocabulary.size(), n);
   for (auto _ : state) {
     crasp::diagnostics diags;
-    crasp::evaluator ev(p);
+    crasp::evaluator ev(p, "<bench>", options);
     ev.reserve(ids.size());
     if (!ev.append(ids, diags)) state.SkipWithError("append failed");
     benchmark::DoNotOptimize(ev.last(p.output()));
@@ -128,6 +136,16 @@ void BM_append_window64(benchmark::State& state) { append_all(state, window()); 
 void BM_push_unique_retrieval(benchmark::State& state) { push_all(state, unique_retrieval(false)); }
 void BM_push_dyck1(benchmark::State& state) { push_all(state, dyck1()); }
 void BM_push_window64(benchmark::State& state) { push_all(state, window()); }
+
+// UR over 150 symbols (k^2 = 22,500 bigram counts in 150 matching families), with the families
+// evaluated by per-member counters (range(1) = 1, the default) or node by node (0).
+void BM_append_retrieval150(benchmark::State& state) {
+  append_all(state, unique_retrieval(false, 150), {.matching_families = state.range(1) != 0});
+}
+void BM_push_retrieval150(benchmark::State& state) {
+  push_all(state, unique_retrieval(false, 150), static_cast<std::size_t>(state.range(0)),
+           {.matching_families = state.range(1) != 0});
+}
 
 // run(): the public entry point, including encoding strings to vocabulary indices.
 void BM_run_unique_retrieval(benchmark::State& state) {
@@ -163,6 +181,8 @@ BENCHMARK(BM_push_window64)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_append_unique_retrieval)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_append_dyck1)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_append_window64)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_append_retrieval150)->Args({100'000, 1})->Args({100'000, 0})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_push_retrieval150)->Args({100'000, 1})->Args({100'000, 0})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_run_unique_retrieval)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_generate_unique_retrieval)->Unit(benchmark::kMillisecond);
 
