@@ -22,9 +22,17 @@ struct load_result {
   [[nodiscard]] bool ok() const { return value.has_value(); }
 };
 
-/// Encodes a model as safetensors bytes (F64 tensors). A model failing validate() is not encoded:
-/// returns nullopt with validate()'s errors in `diags`.
-std::optional<std::string> to_bytes(const model& m, diagnostics& diags);
+/// Element type of the tensors a model is written with.
+enum class dtype {
+  f64,  ///< F64: the model exactly
+  f32,  ///< F32: every weight rounded to the nearest float, i.e. the weights of cast<float>(m);
+        ///< half the size. Read back, the file is exactly the float32 model.
+};
+
+/// Encodes a model as safetensors bytes (F64 tensors, or F32 with dtype::f32). A model failing
+/// validate() is not encoded: returns nullopt with validate()'s errors in `diags`. A weight that
+/// is finite in double but overflows float (|w| > 3.4e38) is an error for dtype::f32.
+std::optional<std::string> to_bytes(const model& m, diagnostics& diags, dtype type = dtype::f64);
 
 /// Decodes a model file held in memory: safetensors bytes as written by to_bytes() (F32 tensors
 /// are accepted too). Every file that does not follow docs/model-format.md is refused with
@@ -37,8 +45,8 @@ std::optional<std::string> to_bytes(const model& m, diagnostics& diags);
 /// the entry point for fuzzing the loader.
 load_result from_bytes(std::string_view bytes, const std::string& origin);
 
-/// Writes the model to `path`; returns the errors (empty on success).
-diagnostics save(const model& m, const std::string& path);
+/// Writes the model to `path` (see to_bytes for `type`); returns the errors (empty on success).
+diagnostics save(const model& m, const std::string& path, dtype type = dtype::f64);
 
 /// Reads a model from `path` with the checks of from_bytes() (same diagnostics, origin `path`).
 /// A directory, a non-regular file (a FIFO or a device) and an unreadable file are errors too. The

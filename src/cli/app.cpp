@@ -268,6 +268,14 @@ command_line::command_line()
                      "skip the compile-time check against the interpreter");
   compile_->add_flag("--progress", compile_opts_.progress,
                      "report the check's progress on stderr even when it is not a terminal");
+  compile_
+      ->add_option_function<std::string>(
+          "--dtype", [this](const std::string& s) { compile_opts_.f32 = s == "f32"; },
+          "tensor type of the file: f64 (the model exactly) or f32 (the float32 model, half the "
+          "size; it carries only the float32 certificate)")
+      ->check(one_of({"f64", "f32"}))
+      ->type_name("f64|f32")
+      ->default_str("f64");
   add_alphabet(compile_, compile_opts_.common);
   add_json(compile_, compile_opts_.common.json);
 

@@ -80,6 +80,7 @@ struct compile_command_options {
   std::size_t check_samples = 1;
   bool no_check = false;  ///< `--no-check`: skip the compile-time check
   bool progress = false;  ///< `--progress`: report the check's progress even off a terminal
+  bool f32 = false;       ///< `--dtype f32`: write F32 tensors (the float32 model)
 };
 
 struct verify_command_options {

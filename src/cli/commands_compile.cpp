@@ -110,8 +110,19 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     if (!done) return exit_code::failure;
     checks = std::move(*done);
   }
+  // Provenance (docs/model-format.md, "info"); CRASP_VERSION comes from src/cli/CMakeLists.txt.
+  auto& info = compiled->model.info;
+  info["program"] = opts.common.program;
+  info["compiled_by"] = std::string("crasp ") + CRASP_VERSION;
+  if (opts.f32) {
+    // An F32 file is exactly the float32 model; run in float64 it computes with float-rounded
+    // weights, which neither the float64 certificate nor the float64 check covered.
+    info.erase("certified.f64");
+    info.erase("check.f64");
+  }
   io.stage = "writing the model";
-  const diagnostics saved = model::save(compiled->model, opts.output);
+  const diagnostics saved =
+      model::save(compiled->model, opts.output, opts.f32 ? model::dtype::f32 : model::dtype::f64);
   print_diagnostics(saved, io);
   if (saved.has_errors()) return exit_code::failure;
 

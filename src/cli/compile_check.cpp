@@ -74,7 +74,6 @@ std::optional<std::vector<precision_check>> check_compiled(const ir::program& pr
     compiled.model.info["check." + c.name] = c.text();
     out.push_back(std::move(c));
   }
-  compiled.model.info["program"] = opts.common.program;
   return out;
 }
 

@@ -67,9 +67,9 @@ std::string cannot_read(int err) { return fmt::format("cannot read the model fil
 
 }  // namespace
 
-diagnostics save(const model& m, const std::string& path) {
+diagnostics save(const model& m, const std::string& path, dtype type) {
   diagnostics diags;
-  const std::optional<std::string> bytes = to_bytes(m, diags);
+  const std::optional<std::string> bytes = to_bytes(m, diags, type);
   if (!bytes) return diags;
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   if (f) f.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -136,14 +137,20 @@ load_result from_tensors(const safetensors::header& h, std::string_view data,
 
 }  // namespace detail
 
-std::optional<std::string> to_bytes(const model& m, diagnostics& diags) {
+std::optional<std::string> to_bytes(const model& m, diagnostics& diags, dtype type) {
   const diagnostics problems = validate(m);
   if (problems.has_errors()) {
     diags.append(problems);
     return std::nullopt;
   }
   safetensors::contents c;
+  bool fits = true;
   visit_tensors(m, [&](const std::string& name, const auto& t) {
+    if (type == dtype::f32 && t.size() > 0 &&
+        t.cwiseAbs().maxCoeff() > static_cast<double>(std::numeric_limits<float>::max())) {
+      diags.error(name, "a weight is too large for float32 (|w| > 3.4e38); write F64");
+      fits = false;
+    }
     safetensors::tensor st{shape_of(t), {}};
     // Row-major from column-major, in strips of 32 columns as fill() reads them: a plain
     // row-by-row copy read with a stride of a whole column (3 s for UR's 51 MB over 150 symbols).
@@ -158,8 +165,9 @@ std::optional<std::string> to_bytes(const model& m, diagnostics& diags) {
     }
     c.tensors.emplace_back(name, std::move(st));
   });
+  if (!fits) return std::nullopt;
   c.metadata["crasp"] = detail::metadata_json(m).dump();
-  return safetensors::encode(c);
+  return safetensors::encode(c, type == dtype::f32);
 }
 
 load_result from_bytes(std::string_view bytes, const std::string& origin) {

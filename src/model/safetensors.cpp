@@ -24,12 +24,15 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
   return fmt::format("[{}]", fmt::join(shape, ", "));
 }
 
-std::string encode(const contents& c) {
+std::string encode(const contents& c, bool f32) {
+  const std::uint64_t width = f32 ? 4 : 8;
   json header = json::object();
   std::uint64_t offset = 0;
   for (const auto& [name, t] : c.tensors) {
-    const std::uint64_t bytes = 8 * t.data.size();
-    header[name] = {{"dtype", "F64"}, {"shape", t.shape}, {"data_offsets", {offset, offset + bytes}}};
+    const std::uint64_t bytes = width * t.data.size();
+    header[name] = {{"dtype", f32 ? "F32" : "F64"},
+                    {"shape", t.shape},
+                    {"data_offsets", {offset, offset + bytes}}};
     offset += bytes;
   }
   if (!c.metadata.empty()) header["__metadata__"] = c.metadata;
@@ -39,8 +42,13 @@ std::string encode(const contents& c) {
   out.reserve(8 + text.size() + offset);
   put_le(out, text.size(), 8);
   out += text;
-  for (const auto& [name, t] : c.tensors)
-    for (double v : t.data) put_le(out, std::bit_cast<std::uint64_t>(v), 8);
+  for (const auto& [name, t] : c.tensors) {
+    if (f32) {
+      for (double v : t.data) put_le(out, std::bit_cast<std::uint32_t>(static_cast<float>(v)), 4);
+    } else {
+      for (double v : t.data) put_le(out, std::bit_cast<std::uint64_t>(v), 8);
+    }
+  }
   return out;
 }
 

@@ -71,8 +71,9 @@ std::uint64_t header_prefix_bytes(std::string_view length_field, std::uint64_t f
 std::optional<header> read_header(std::string_view prefix, std::uint64_t file_size,
                                   const std::string& origin, diagnostics& diags);
 
-/// Encodes as F64, header padded with spaces to a multiple of 8 bytes.
-std::string encode(const contents& c);
+/// Encodes as F64 (or F32 when `f32`: each value rounded to nearest float), header padded with
+/// spaces to a multiple of 8 bytes.
+std::string encode(const contents& c, bool f32 = false);
 
 /// "[2, 3]"
 std::string shape_text(const std::vector<std::int64_t>& shape);

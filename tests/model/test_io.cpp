@@ -186,6 +186,40 @@ TEST_CASE("F32 tensors are accepted on read", "[io]") {
   CHECK(r.value->embed(0, 0) == static_cast<double>(0.1f));
 }
 
+TEST_CASE("dtype::f32 writes the float32 model: loaded back, it is cast<float> of the original", "[io]") {
+  for (positional pe : {positional::nope, positional::ape, positional::rope}) {
+    const model m = sample(pe);
+    crasp::diagnostics d;
+    const std::optional<std::string> bytes = to_bytes(m, d, dtype::f32);
+    REQUIRE(bytes);
+    CHECK(bytes->size() < bytes_of(m).size());
+    const auto [h, data] = split(*bytes);
+    CHECK(h["embed"]["dtype"] == "F32");
+    const load_result r = from_bytes(*bytes, "f32");
+    INFO(crasp::render(r.diags));
+    REQUIRE(r.ok());
+    const model_f32 want = cast<float>(m);
+    const model_f32 got = cast<float>(*r.value);
+    CHECK(got.embed == want.embed);
+    CHECK(got.unembed == want.unembed);
+    CHECK(got.layers[1].ffn.w1 == want.layers[1].ffn.w1);
+    CHECK(got.layers[0].heads[0].wq == want.layers[0].heads[0].wq);
+    CHECK(r.value->layers[0].heads[1].rotary == m.layers[0].heads[1].rotary);
+    const auto a = forward(want, std::vector<int>{0, 1, 2, 3}, d);
+    const auto b = forward(got, std::vector<int>{0, 1, 2, 3}, d);
+    REQUIRE(a);
+    REQUIRE(b);
+    CHECK(a->scores == b->scores);
+  }
+  model big = sample(positional::nope);
+  big.unembed(0, 0) = 1e300;
+  crasp::diagnostics d;
+  CHECK_FALSE(to_bytes(big, d, dtype::f32));
+  REQUIRE(d.has_errors());
+  CHECK(d.items()[0].origin == "unembed");
+  CHECK(to_bytes(big, d, dtype::f64));
+}
+
 TEST_CASE("malformed files are rejected with clear errors", "[io]") {
   const std::string good = bytes_of(sample(positional::ape));
   CHECK(error_of("abc") == "truncated file: fewer than 8 bytes, no header length");
