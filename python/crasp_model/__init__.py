@@ -7,7 +7,6 @@
 
 `run` and `generate` answer exactly as `crasp run/generate --engine transformer` (same encoding,
 decoding thresholds, stop reasons and warnings); `python3 -m crasp_model` prints the same lines.
-With PyTorch installed, `crasp_model.torch_module.to_torch(m)` gives an `nn.Module`.
 """
 
 from .decode import Diagnostics, decide, encode, generate, output_kind, run
