@@ -27,17 +27,6 @@ namespace {
 constexpr std::size_t chunk_words = 32;
 constexpr std::size_t chunk_positions = chunk_words * 64;
 
-bool compare(opcode op, std::int64_t x, std::int64_t y) {
-  switch (op) {
-    case opcode::lt: return x < y;
-    case opcode::le: return x <= y;
-    case opcode::eq: return x == y;
-    case opcode::ne: return x != y;
-    case opcode::ge: return x >= y;
-    default: return x > y;
-  }
-}
-
 // One chunk of positions [p0, p0 + len), p0 a multiple of 64.
 class chunk {
  public:

@@ -110,6 +110,18 @@ enum batch_fast : std::uint8_t {
   fast_shifted,  // one-offset guarded count (0/1) vs constant: a shifted word of the body
 };
 
+/// `x op y` for a comparison opcode (lt .. gt; any other opcode reads as gt).
+inline bool compare(opcode op, std::int64_t x, std::int64_t y) {
+  switch (op) {
+    case opcode::lt: return x < y;
+    case opcode::le: return x <= y;
+    case opcode::eq: return x == y;
+    case opcode::ne: return x != y;
+    case opcode::ge: return x >= y;
+    default: return x > y;
+  }
+}
+
 /// Mask of bits 0..b (inclusive) of a history word.
 inline std::uint64_t upto(unsigned b) {
   return b == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << b) - 1;

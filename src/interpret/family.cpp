@@ -66,17 +66,6 @@ std::uint64_t derived_word(const eval_state& s, std::uint32_t id, std::size_t w)
   }
 }
 
-bool compare(opcode op, std::int64_t x, std::int64_t y) {
-  switch (op) {
-    case opcode::lt: return x < y;
-    case opcode::le: return x <= y;
-    case opcode::eq: return x == y;
-    case opcode::ne: return x != y;
-    case opcode::ge: return x >= y;
-    default: return x > y;
-  }
-}
-
 }  // namespace
 
 void plan_families(const ir::program& p, eval_state& s) {
