@@ -82,9 +82,3 @@ def read(data):
             raise FormatError(f"invalid model: {name}: contains a non-finite value")
     return tensors, meta
 
-
-def dtypes(data):
-    """The dtype of each tensor of a file, as written in its header ("F64" or "F32")."""
-    (n,) = struct.unpack_from("<Q", data, 0)
-    header = json.loads(bytes(data[8:8 + n]).decode("utf-8"))
-    return {k: v["dtype"] for k, v in header.items() if k != "__metadata__"}
