@@ -420,6 +420,27 @@ command_line::command_line()
       subcommand(app_, "synth",
                  "search for a C-RASP[pos] program for a task, then check it as crasp check would"),
       synth_opts_);
+
+  explain_ = subcommand(app_, "explain",
+                        "draw what a compiled transformer does on one input: attention per head, "
+                        "head roles, statements, residual stream");
+  explain_->add_option("PROGRAM", explain_opts_.common.program,
+                       "program file (.crasp, .cr), compiled here, or a saved model (.safetensors)")
+      ->required();
+  explain_->add_option("TOKENS", explain_opts_.tokens, "the input (default: one stdin line)");
+  explain_->add_option("-o,--output", explain_opts_.output,
+                       "write the report: .html (self-contained page), .svg (heatmaps) or .json")
+      ->type_name("FILE");
+  explain_->add_option("--compare", explain_opts_.compare,
+                       "another program or model run on the same input, shown side by side")
+      ->type_name("OTHER")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  add_pe(explain_, explain_opts_.engine);
+  add_max_len(explain_, explain_opts_.engine);
+  add_lowering_choices(explain_, explain_opts_.engine);
+  add_alphabet(explain_, explain_opts_.common);
+  add_json(explain_, explain_opts_.common.json);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -437,6 +458,7 @@ exit_code command_line::dispatch(io& io) {
   }
   if (check_->parsed()) return check_command(check_opts_, io);
   if (synth_->parsed()) return synth_command(synth_opts_, io);
+  if (explain_->parsed()) return explain_command(explain_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

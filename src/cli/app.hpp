@@ -31,6 +31,7 @@ class command_line {
   CLI::App* tasks_ = nullptr;
   CLI::App* check_ = nullptr;
   CLI::App* synth_ = nullptr;
+  CLI::App* explain_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
@@ -41,6 +42,7 @@ class command_line {
   tasks_command_options tasks_opts_;
   check_command_options check_opts_;
   synth_command_options synth_opts_;
+  explain_command_options explain_opts_;
 };
 
 /// Adds the options of `crasp synth` to its subcommand `sub` (app_synth.cpp); returns `sub`.

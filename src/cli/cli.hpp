@@ -71,6 +71,15 @@ struct examples_options {
   engine_options engine;
 };
 
+/// `crasp explain`: one input through one or more compiled (or saved) models.
+struct explain_command_options {
+  program_options common;              ///< PROGRAM|MODEL, --alphabet, --json
+  std::vector<std::string> compare;    ///< `--compare OTHER`: more programs or models, side by side
+  std::vector<std::string> tokens;     ///< the input; one stdin line when empty
+  std::string output;                  ///< `-o FILE`: .html report, .svg heatmaps or .json
+  engine_options engine;               ///< pe, max-len and lowering choices for programs
+};
+
 // Named *_command_options: crasp::compile_options and crasp::verify_options are the library's.
 struct compile_command_options {
   program_options common;
@@ -173,6 +182,7 @@ exit_code expand_command(const info_options& opts, io& io);
 exit_code examples_command(const examples_options& opts, io& io);
 /// `crasp compile`: compiles a program to a transformer and saves it (safetensors).
 exit_code compile_command(const compile_command_options& opts, io& io);
+exit_code explain_command(const explain_command_options& opts, io& io);
 /// `crasp verify`: compiles a program and checks the model against the interpreter.
 exit_code verify_command(const verify_command_options& opts, io& io);
 

@@ -1,0 +1,28 @@
+// From residual dimension names to the program statements behind them. A compiled model names
+// every dimension `KIND:LABEL` (docs/compiler.md): `read[i-1]:PREV["t0"].n0`, `clean:key:PREV["t0"]`,
+// `and:n103`, `match:n102#2`. LABEL is a statement name, `STATEMENT.nID` (a node first used by
+// that statement) or `nID` (a node no statement owns, e.g. inside a next rule).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "crasp/ir.hpp"
+
+namespace crasp::explain_detail {
+
+/// The LABEL of a dimension name, or "" for dimensions that carry no program value (`one`,
+/// `bos`, `u`, positional bits, phases, token embeddings).
+std::string dimension_label(const std::string& name);
+
+/// Unique labels of `names` in first-seen order, statement parts only (`PREV["t0"].n0` gives
+/// `PREV["t0"]`).
+std::vector<std::string> statements_of(const std::vector<std::string>& names);
+
+/// With the program: the source text of every statement named in `labels`, and for an
+/// anonymous node `nID` the rule that uses it ("node n102 of next \"t0\"").
+std::map<std::string, std::string> statement_sources(const ir::program& program,
+                                                     const std::vector<std::string>& labels);
+
+}  // namespace crasp::explain_detail
