@@ -62,7 +62,8 @@ std::string pct(double x) { return std::isnan(x) ? "n/a" : fmt::format("{:.0f}%"
 
 void print_summary(const std::vector<explanation>& panels, std::ostream& out) {
   for (const auto& e : panels) {
-    out << fmt::format("{}: {} heads on {} tokens + BOS\n", e.title, e.heads.size(), e.tokens.size() - 1);
+    out << fmt::format("{}: {} head{} on {} token{} + BOS\n", e.title, e.heads.size(),
+                       e.heads.size() == 1 ? "" : "s", e.tokens.size() - 1, e.tokens.size() == 2 ? "" : "s");
     out << fmt::format("  {:<28} {:<15} {:>5} {:>9} {:>14}  {}\n", "head", "role", "same", "induction",
                        "anti-induction", "via");
     for (const auto& h : e.heads) {

@@ -1,0 +1,1 @@
+explain programs/copy_count_nope.safetensors a b a

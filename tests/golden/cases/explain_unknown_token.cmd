@@ -1,0 +1,1 @@
+explain ../../programs/ur.crasp <bos> t0 t9
