@@ -161,10 +161,20 @@ std::string explain_svg(const std::vector<explanation>& panels) {
     for (const auto& h : e.heads) {
       const auto map = heatmap(h.attention, e.tokens);
       const attention_metrics& m = h.composed ? *h.composed : h.direct;
+      // One line under the name: the role, and what makes it that role.
+      std::string line(to_string(h.role));
+      if (h.role == head_role::previous_token) {
+        line += fmt::format(": {} on i - 1", pct(h.previous_token));
+      } else if (h.role == head_role::bos) {
+        line += fmt::format(": {} on BOS", pct(h.bos));
+      } else if (h.role != head_role::uniform && h.role != head_role::phase) {
+        line += fmt::format(": induction {}, anti-induction {}{}", pct(m.induction), pct(m.anti_induction),
+                            h.composed ? " via " + h.composed_with : "");
+      }
       column += fmt::format(R"(<text x="0" y="{:.0f}" class="title">{}</text>)", y + 14, xml_escape(h.name));
-      column += fmt::format(R"(<text x="0" y="{:.0f}" class="role">{}; induction {}, anti-induction {}{}</text>)",
-                            y + 30, to_string(h.role), pct(m.induction), pct(m.anti_induction),
-                            h.composed ? " (via " + xml_escape(h.composed_with) + ")" : "");
+      column += fmt::format(R"(<text x="0" y="{:.0f}" class="role">{}</text>)", y + 30, xml_escape(line));
+      // About 6.5 px per character of the 11-12 px fonts: text must not run into the next column.
+      width = std::max({width, 6.5 * static_cast<double>(line.size()), 7.5 * static_cast<double>(h.name.size())});
       column += fmt::format(R"x(<g transform="translate(0,{:.0f})">{}</g>)x", y + 36, map.body);
       y += 36 + map.height + 10;
       width = std::max(width, map.width);
