@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "crasp/explain.hpp"
@@ -42,15 +43,44 @@ std::string dims(const char* what, const std::vector<std::string>& names) {
   return out + "</div>\n";
 }
 
+bool is_node_label(const std::string& n) {
+  return n.size() > 1 && n[0] == 'n' && n.find_first_not_of("0123456789", 1) == std::string::npos;
+}
+
+// Named statements with their source (each source text once: a family's instances share it),
+// then the unnamed nodes (parts of next rules, shared subterms) counted by the rule using them.
 std::string statements(const std::vector<std::string>& names, const explanation& e) {
   if (names.empty()) return {};
+  std::vector<std::string> named;
+  std::map<std::string, std::size_t> nodes_by_user;
+  std::size_t nodes = 0;
+  for (const auto& n : names) {
+    if (!is_node_label(n)) {
+      named.push_back(n);
+      continue;
+    }
+    ++nodes;
+    // statement_sources() says "a node of RULE": group by RULE.
+    if (auto it = e.statement_source.find(n); it != e.statement_source.end())
+      ++nodes_by_user[it->second.rfind("a node of ", 0) == 0 ? it->second.substr(10) : it->second];
+  }
   std::string out = "<div>computes: ";
-  for (std::size_t k = 0; k < names.size(); ++k) out += (k ? ", " : "") + fmt::format("<code>{}</code>", xml_escape(names[k]));
+  const std::size_t shown = std::min<std::size_t>(named.size(), 16);
+  for (std::size_t k = 0; k < shown; ++k) out += (k ? ", " : "") + fmt::format("<code>{}</code>", xml_escape(named[k]));
+  if (named.size() > shown) out += fmt::format(" and {} more statements", named.size() - shown);
+  if (nodes) {
+    out += fmt::format("{}{} unnamed node{}{}", named.empty() ? "" : "; ", nodes, nodes == 1 ? "" : "s",
+                       nodes_by_user.empty() ? "" : " of");
+    std::size_t k = 0;
+    for (const auto& [user, count] : nodes_by_user) {
+      if (k == 6) { out += fmt::format(", ... ({} rules)", nodes_by_user.size()); break; }
+      out += fmt::format("{} <code>{}</code> ({})", k++ ? "," : "", xml_escape(user), count);
+    }
+  }
   out += "</div>\n";
-  // A family's instances (PREV["t0"], PREV["t1"], ...) share one source statement: show it once.
-  std::set<std::string> shown;
-  for (const auto& n : names)
-    if (auto it = e.statement_source.find(n); it != e.statement_source.end() && shown.insert(it->second).second)
+  std::set<std::string> sources;
+  for (const auto& n : named)
+    if (auto it = e.statement_source.find(n); it != e.statement_source.end() && sources.insert(it->second).second && sources.size() <= 8)
       out += fmt::format("<pre class=\"src\">{}</pre>\n", xml_escape(it->second));
   return out;
 }
@@ -103,25 +133,26 @@ std::string residual_table(const model::named_residual<double>& r, const explana
   return out + "</tbody>\n</table>\n";
 }
 
-std::string panel_html(const explanation& e) {
-  std::string out = fmt::format("<section class=\"panel\">\n<h2>{}</h2>\n", xml_escape(e.title));
-  out += fmt::format("<p>{} positional encoding; {} heads in {} layers; outputs at each position:</p>\n",
+std::string panel_html(const explanation& e, std::size_t k) {
+  // Anchors (#m0-L1, #m0-residual) so that a part of a long report can be linked to.
+  std::string out = fmt::format("<section class=\"panel\" id=\"m{}\">\n<h2>{}</h2>\n", k, xml_escape(e.title));
+  out += fmt::format("<p>{} positional encoding; {} head{} in {} layer{}; outputs at each position:</p>\n",
                      model::to_string(e.pe) == "ape" ? "APE" : model::to_string(e.pe) == "rope" ? "RoPE" : "no",
-                     e.heads.size(), e.ffns.size());
+                     e.heads.size(), e.heads.size() == 1 ? "" : "s", e.ffns.size(), e.ffns.size() == 1 ? "" : "s");
   out += "<table>\n<tr><th class=\"name\">token</th>";
   for (std::size_t p = 1; p < e.tokens.size(); ++p) out += fmt::format("<th>{}</th>", xml_escape(e.tokens[p]));
   out += "</tr>\n<tr><th class=\"name\">output</th>";
   for (const auto& d : e.decisions) out += fmt::format("<td>{}</td>", xml_escape(d));
   out += "</tr>\n</table>\n";
   for (std::size_t l = 0; l < e.ffns.size(); ++l) {
-    out += fmt::format("<h3>Layer {}</h3>\n", l);
+    out += fmt::format("<h3 id=\"m{}-L{}\">Layer {}</h3>\n", k, l, l);
     for (const auto& h : e.heads)
       if (h.layer == static_cast<int>(l)) out += head_figure(h, e);
     const ffn_explanation& f = e.ffns[l];
     out += fmt::format("<div class=\"ffn\"><code>{}</code>: {} ReLU units.\n", xml_escape(f.name), f.units);
     out += statements(f.statements, e) + dims("reads", f.reads) + dims("writes", f.writes) + "</div>\n";
   }
-  out += "<h3>Residual stream</h3>\n";
+  out += fmt::format("<h3 id=\"m{}-residual\">Residual stream</h3>\n", k);
   for (std::size_t k = 0; k < e.residuals.size(); ++k) {
     out += fmt::format("<details{}><summary>after <code>{}</code></summary>\n", k + 1 == e.residuals.size() ? " open" : "",
                        xml_escape(e.residuals[k].name));
@@ -148,7 +179,7 @@ std::string explain_html(const std::vector<explanation>& panels, std::string_vie
   for (const auto& e : panels)
     for (const auto& h : e.heads) out += metrics_row(e.title, h);
   out += "</tbody>\n</table>\n<div class=\"panels\">\n";
-  for (const auto& e : panels) out += panel_html(e);
+  for (std::size_t k = 0; k < panels.size(); ++k) out += panel_html(panels[k], k);
   return out + "</div>\n</body>\n</html>\n";
 }
 
