@@ -17,7 +17,11 @@ file(READ ${OUT_DIR}/figure.svg now)
 file(READ ${SOURCE_DIR}/${figure} documented)
 if(NOT now STREQUAL documented)
   string(REPLACE ";" " " shown "${args}")
-  message(FATAL_ERROR "${figure} is out of date: regenerate it with\n"
+  string(LENGTH "${now}" now_bytes)
+  string(LENGTH "${documented}" documented_bytes)
+  message(FATAL_ERROR "${figure} (${documented_bytes} bytes) differs from what crasp draws now "
+                      "(${OUT_DIR}/figure.svg, ${now_bytes} bytes); if the change is intended, "
+                      "regenerate it with\n"
                       "  crasp ${shown} -o ${figure}\n"
                       "(or CRASP_UPDATE_GOLDEN=1 ctest -R 'golden: docs_explain_figure')")
 endif()
