@@ -9,12 +9,14 @@
 
 #include "crasp/explain.hpp"
 #include "explain/heatmap.hpp"
+#include "explain/roles.hpp"
 #include "support/xml_escape.hpp"
 
 namespace crasp {
 namespace {
 
 using explain_detail::heatmap;
+using explain_detail::percent;
 using explain_detail::svg_element;
 using support::xml_escape;
 
@@ -31,8 +33,6 @@ table{border-collapse:collapse;font-size:.85em}th,td{border:1px solid #ccc;paddi
 th.name,td.name{text-align:left}thead th{background:#eee}
 .ffn{margin:.3em 0 1em;font-size:.9em}pre.src{background:#f6f6f6;padding:.3em;margin:.2em 0;white-space:pre-wrap}
 )";
-
-std::string pct(double x) { return std::isnan(x) ? "n/a" : fmt::format("{:.0f}%", 100 * x); }
 
 std::string dims(const char* what, const std::vector<std::string>& names) {
   std::string out = fmt::format("<div class=\"dims\">{}: ", what);
@@ -87,8 +87,8 @@ std::string statements(const std::vector<std::string>& names, const explanation&
 
 std::string metrics_row(const std::string& panel, const head_explanation& h) {
   auto cells = [](const attention_metrics& m) {
-    return fmt::format("<td>{}</td><td>{}</td><td>{}</td>", pct(m.same_token), pct(m.induction),
-                       pct(m.anti_induction));
+    return fmt::format("<td>{}</td><td>{}</td><td>{}</td>", percent(m.same_token), percent(m.induction),
+                       percent(m.anti_induction));
   };
   return fmt::format("<tr><td class=\"name\">{}</td><td class=\"name\"><code>{}</code></td><td class=\"name\">{}</td>{}{}</tr>\n",
                      xml_escape(panel), xml_escape(h.name), to_string(h.role), cells(h.direct),
@@ -153,10 +153,10 @@ std::string panel_html(const explanation& e, std::size_t k) {
     out += statements(f.statements, e) + dims("reads", f.reads) + dims("writes", f.writes) + "</div>\n";
   }
   out += fmt::format("<h3 id=\"m{}-residual\">Residual stream</h3>\n", k);
-  for (std::size_t k = 0; k < e.residuals.size(); ++k) {
-    out += fmt::format("<details{}><summary>after <code>{}</code></summary>\n", k + 1 == e.residuals.size() ? " open" : "",
-                       xml_escape(e.residuals[k].name));
-    out += residual_table(e.residuals[k], e) + "</details>\n";
+  for (std::size_t r = 0; r < e.residuals.size(); ++r) {
+    out += fmt::format("<details{}><summary>after <code>{}</code></summary>\n", r + 1 == e.residuals.size() ? " open" : "",
+                       xml_escape(e.residuals[r].name));
+    out += residual_table(e.residuals[r], e) + "</details>\n";
   }
   return out + "</section>\n";
 }
@@ -195,11 +195,11 @@ std::string explain_svg(const std::vector<explanation>& panels) {
       // One line under the name: the role, and what makes it that role.
       std::string line(to_string(h.role));
       if (h.role == head_role::previous_token) {
-        line += fmt::format(": {} on i - 1", pct(h.previous_token));
+        line += fmt::format(": {} on i - 1", percent(h.previous_token));
       } else if (h.role == head_role::bos) {
-        line += fmt::format(": {} on BOS", pct(h.bos));
+        line += fmt::format(": {} on BOS", percent(h.bos));
       } else if (h.role != head_role::uniform && h.role != head_role::phase) {
-        line += fmt::format(": induction {}, anti-induction {}{}", pct(m.induction), pct(m.anti_induction),
+        line += fmt::format(": induction {}, anti-induction {}{}", percent(m.induction), percent(m.anti_induction),
                             h.composed ? " via " + h.composed_with : "");
       }
       column += fmt::format(R"(<text x="0" y="{:.0f}" class="title">{}</text>)", y + 14, xml_escape(h.name));

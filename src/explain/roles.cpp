@@ -27,9 +27,9 @@ bool has_prefix(const std::vector<std::string>& names, std::string_view prefix) 
                      [&](const std::string& n) { return n.rfind(prefix, 0) == 0; });
 }
 
-std::string pct(double x) { return std::isnan(x) ? "n/a" : fmt::format("{:.0f}%", 100 * x); }
-
 }  // namespace
+
+std::string percent(double x) { return std::isnan(x) ? "n/a" : fmt::format("{:.0f}%", 100 * x); }
 
 model::matrix<double> attention_weights(const model::matrix<double>& scores) {
   const auto n = scores.cols();
@@ -116,7 +116,7 @@ void classify(head_explanation& h, bool uniform, bool rotary) {
     h.role = head_role::previous_token;
     h.role_text = fmt::format(
         "Previous-token head: position i puts {} of its weight on i - 1 and copies {} from there "
-        "into {}.", pct(h.previous_token), reads, writes);
+        "into {}.", percent(h.previous_token), reads, writes);
     return;
   }
   // Where the head's information comes from: through the earlier head its value reads, if any.
@@ -129,8 +129,8 @@ void classify(head_explanation& h, bool uniform, bool rotary) {
   const std::string measured = fmt::format(
       "On this input, over the {} positions whose token occurred earlier: {} of the weight on the "
       "earlier copies, {} on the tokens after them, {} on the tokens before them.",
-      h.direct.queries, pct(h.direct.same_token), pct(h.direct.induction),
-      pct(h.direct.anti_induction));
+      h.direct.queries, percent(h.direct.same_token), percent(h.direct.induction),
+      percent(h.direct.anti_induction));
   const bool matching = h.name.find("match[") != std::string::npos ||
                         has_prefix(h.query_reads, "tok:");
   if (src.queries > 0 && src.induction >= 0.5 && src.induction >= src.anti_induction) {
@@ -148,7 +148,7 @@ void classify(head_explanation& h, bool uniform, bool rotary) {
   if (h.bos >= 0.9) {
     h.role = head_role::bos;
     h.role_text = fmt::format("BOS head: {} of the weight on position 0 (the internal BOS); it "
-                              "reads {} and writes {}.", pct(h.bos), reads, writes);
+                              "reads {} and writes {}.", percent(h.bos), reads, writes);
     return;
   }
   if (matching) {
@@ -160,7 +160,7 @@ void classify(head_explanation& h, bool uniform, bool rotary) {
   }
   h.role = head_role::mixed;
   h.role_text = fmt::format("No single pattern: {} on the previous token, {} on BOS. ",
-                            pct(h.previous_token), pct(h.bos)) + measured;
+                            percent(h.previous_token), percent(h.bos)) + measured;
 }
 
 }  // namespace crasp::explain_detail

@@ -1,6 +1,7 @@
 // Attention metrics and head roles (crasp/explain.hpp) from attention weights and token ids.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "crasp/explain.hpp"
@@ -22,6 +23,9 @@ attention_metrics born_metrics(const model::matrix<double>& a, const std::vector
 /// Mean weight on i - 1 over queries i >= 2, and on position 0 over queries i >= 1.
 double previous_token_weight(const model::matrix<double>& a);
 double bos_weight(const model::matrix<double>& a);
+
+/// A share as the report prints it ("37%"), "n/a" for NaN (metrics without queries).
+std::string percent(double x);
 
 /// Sets h.role and h.role_text from what the head reads and writes, its measured weights and
 /// metrics. `uniform`: its query or key weights are all zero.
