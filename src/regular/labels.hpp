@@ -1,0 +1,24 @@
+// Per-position answers about a word, in the label formats crasp trains and checks against, so
+// that a regular language can be posed as a sequence task and not only as a yes/no one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "regular/dfa.hpp"
+
+namespace crasp::regular {
+
+/// At every position i, the set of legal next symbols after w[0..i]: the symbols whose target
+/// from the state reached is live (some continuation is accepted), in alphabet order, then
+/// "<eos>" when w[0..i] is itself a member; written as one label "{a,b}", "{b,<eos>}",
+/// "{<eos>}", or "{}" after a dead prefix (or once a token outside the alphabet is read). This
+/// is the "set of legal next characters" formulation of Bhattamishra et al. (2020) and Huang et
+/// al. (2025). One label per token; none for the empty prefix.
+std::vector<std::string> next_set_labels(const dfa& d, const std::vector<std::string>& word);
+
+/// At every position i, whether w[0..i] is a member (false once a token outside the alphabet
+/// is read).
+std::vector<bool> prefix_membership(const dfa& d, const std::vector<std::string>& word);
+
+}  // namespace crasp::regular
