@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -43,6 +44,11 @@ struct task_check_options {
   /// Instances per train / test bin (lengths uniform in the bin) and per far bin.
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  /// Hard instances crasp adds of its own per train / test bin and per far bin, for a spec that
+  /// can answer any input (an oracle, a regular language): one-edit neighbours of sampled
+  /// instances whose answer differs, and inputs of long runs (docs/tasks.md).
+  std::size_t adversarial = 10;
+  std::size_t far_adversarial = 2;
   /// Symbols of a catalogue task whose vocabulary varies (retrieval, copying, majority: k of
   /// tasks::symbols), clamped to the task's range; 0 keeps check_vocab's paper setup. Tasks with
   /// a fixed alphabet and task specs ignore it.
@@ -120,6 +126,9 @@ struct candidate_result {
   /// Which inputs the exhaustive phase tried, and in what unit its length counts ("every token
   /// string over the programs' 5 tokens", "inputs shaped like the generator's: ...").
   std::string exhaustive_space;
+  /// Why no exhaustive search ran (a spec without an oracle, or without input tokens); empty
+  /// when it ran. A witness is not called "yes" without it.
+  std::string exhaustive_skipped;
   std::vector<std::string> input, expected, got;
   std::string origin;         ///< where the counterexample came from ("exhaustive", "oracle, input 17", ...)
   std::vector<bin_result> bins;  ///< the program's interpreter accuracy per bin
@@ -167,6 +176,14 @@ struct task_result {
   /// agree with any verdict but yes: testing cannot prove an impossibility).
   std::optional<tasks::expressible> expect;
   bool agrees_expect = true;
+  /// Instances the witness was judged on: the interpreter's bins and the counterexample search.
+  std::size_t tested = 0;
+  /// Per bin, how its instances were made, by kind: "sampled" (the task's own distribution),
+  /// "data", and crasp's adversarial kinds ("one-edit", "run-length"; a regular language's
+  /// "boundary", ...). Empty for catalogue tasks, whose generators are the papers'.
+  std::vector<std::map<std::string, std::size_t>> mix;
+  /// The adversarial instances among them (every kind but "sampled" and "data").
+  [[nodiscard]] std::size_t adversarial() const;
   std::vector<engine_result> engines;      ///< interpreter first; empty without a program
   /// The counterexample search on the witness (exhaustive short inputs, then the bins); nullopt
   /// without a witness. found = the witness is wrong: the verdict is "refuted".
@@ -225,18 +242,21 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
                                                          bool not_run = false);
 
 /// The final verdicts of a user's task: C-RASP[pos] "yes" exactly when the witness was exact on
-/// every bin, engine and searched input and was run on at least one (`tested` instances in
-/// all), NoPE "yes" when that witness is also plain C-RASP; "unknown" otherwise (without a
-/// witness, with one that is refuted or fails on a model, or with nothing to test it on).
+/// every bin, engine and searched input, was run on at least one (`tested` instances in all),
+/// and the exhaustive search of short inputs ran (`search`, the witness's counterexample
+/// search); NoPE "yes" when that witness is also plain C-RASP; "unknown" otherwise (without a
+/// witness, with one that is refuted or fails on a model, with nothing to test it on, or without
+/// the exhaustive search).
 std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
                                                         std::optional<ir::program_class> klass,
                                                         bool witness_exact,
-                                                        const candidate_result* refutation,
+                                                        const candidate_result* search,
                                                         std::size_t tested);
 
-/// How a verdict cell reads: "yes", "no", "unknown", "yes (witness)" for a spec's witnessed
-/// yes, "yes (found)" when the witness is a program crasp synth found, "refuted" when the
-/// witness has a counterexample.
+/// How a verdict cell reads: "yes", "no", "unknown", "refuted" when the witness has a
+/// counterexample; a spec's yes with its evidence, "yes (witness; exhaustive to length 9, 4213
+/// instances)", or "yes (found; ...)" when the witness is a program crasp synth found (a
+/// catalogue task's: "yes (found)").
 std::string verdict_label(const task_result& t, bool nope);
 
 /// Runs the check. Returns nullopt (with errors in `diags`) for unusable options and for

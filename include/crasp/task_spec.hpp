@@ -45,10 +45,22 @@ struct task_file {
   spec_command generator;   ///< `generator`: ARGV... --length N --count K --seed S
   spec_command oracle;      ///< `oracle`: one {"answer": ...} line per {"input": ...} line
   std::vector<spec_path> data;        ///< `data`: JSONL files of instances
+  /// `regex`: the task is membership in this regular language (docs/tasks.md has the syntax);
+  /// crasp is then its own generator and oracle.
+  std::optional<std::string> regex;
+  /// `dfa`: the same from a DFA text file.
+  std::optional<spec_path> dfa;
+  /// `labels`, for a language in the labels format: "next" (at every position the set of legal
+  /// next symbols, members only: the papers' formulation) or "member" (whether each prefix is a
+  /// member).
+  std::string language_labels = "next";
   std::optional<spec_path> program;   ///< `program`: the witness
   std::vector<spec_path> candidates;  ///< `candidates`: wrong attempts to refute
   /// `alphabets`: replaces the items of these declared alphabets in every program.
   std::map<std::string, std::vector<std::string>> alphabets;
+  /// `vocabulary`: the tokens inputs are made of (same syntax as an alphabet: "a b", "t0..t4").
+  /// Without it crasp learns them from the generator's and the data's inputs.
+  std::optional<std::vector<std::string>> vocabulary;
   std::size_t min_length = 1;                 ///< `min_length`
   std::optional<std::size_t> max_length;      ///< `max_length`
   std::optional<tasks::expressible> expect;   ///< `expect`

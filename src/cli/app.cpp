@@ -362,6 +362,17 @@ command_line::command_line()
   check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
+  check_->add_option("--adversarial", check_opts_.adversarial,
+                     "hard instances crasp adds per train / test bin of a spec that can answer "
+                     "any input (one-edit neighbours, runs)")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(integer_in(0, 1'000'000));
+  check_->add_option("--far-adversarial", check_opts_.far_adversarial,
+                     "the same per far bin")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(integer_in(0, 1'000'000));
   check_->add_option("--vocab", check_opts_.vocab,
                      "symbols of the tasks whose vocabulary varies (retrieval, copying, "
                      "majority), clamped to each task's range (default: the papers' setups, "

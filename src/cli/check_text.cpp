@@ -7,6 +7,7 @@
 #include "check_text.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -55,10 +56,16 @@ std::string cell(const task_result& t, std::size_t b) {
   if (t.engines.empty()) {
     // Without a witness: the wrong candidates' accuracy (the worst, when there are several).
     std::optional<double> w;
-    for (const auto& c : t.candidates)
+    bool refuted = !t.candidates.empty();
+    for (const auto& c : t.candidates) {
+      refuted = refuted && c.found;
       if (b < c.bins.size() && c.bins[b].total > 0)
         w = std::min(w.value_or(1.0), c.bins[b].accuracy());
-    return w ? fmt::format("cand {}", acc(*w)) : "-";
+    }
+    // A refuted candidate right on every instance of a bin must not read as a program that
+    // generalizes.
+    if (!w) return "-";
+    return fmt::format("cand {}{}", acc(*w), refuted && *w >= 1 ? " (refuted)" : "");
   }
   if (t.engines.front().bins.size() > b && t.engines.front().bins[b].total == 0) return "n/a";
   std::string s;
@@ -114,6 +121,28 @@ std::string counterexample_line(const task_result& t, const candidate_result& c)
                                         : fmt::format("{}", fmt::join(c.expected, " ")));
 }
 
+// "20 sampled + 10 adversarial (7 one-edit, 3 run-length)": how a bin's instances were made.
+std::string mix_text(const std::map<std::string, std::size_t>& mix) {
+  std::size_t plain = 0, hard = 0;
+  std::string kinds;
+  for (const auto& [kind, n] : mix) {
+    if (kind == "sampled" || kind == "data") {
+      plain += n;
+      continue;
+    }
+    hard += n;
+    // Kinds are named in the singular ("boundary member"); "one-edit" and "run-length" read as
+    // adjectives.
+    const bool noun = kind.size() > 6 && kind.compare(kind.size() - 6, 6, "member") == 0;
+    if (n > 0) kinds += fmt::format("{}{} {}{}", kinds.empty() ? "" : ", ", n, kind, noun && n != 1 ? "s" : "");
+  }
+  std::string out = fmt::format("{} sampled", plain);
+  if (mix.count("data") && mix.at("data") > 0) out += fmt::format(" (incl. {} data)", mix.at("data"));
+  out += fmt::format(" + {} adversarial", hard);
+  if (!kinds.empty()) out += " (" + kinds + ")";
+  return out;
+}
+
 std::string trained_text(const published_series& s) {
   std::string out;
   for (const auto& p : s.points)
@@ -152,10 +181,12 @@ std::string check_report_text(const check_report& report) {
     rows.push_back(std::move(row));
   }
   out += render_table(rows, 3 + report.bins.size() + 2);
-  out += "\nCells: accuracy of interpreter/APE/RoPE/NoPE on whole instances (worst of the precisions "
-         "run; - not applicable),\nor, for a task without a program, of its wrong candidates (cand, "
-         "the worst); n/a: no instance of that length\n(a catalogue task of distinct tokens: N <= "
-         "k; a spec whose source had none).\n* after a model's accuracy: measured only (an "
+  out += "\nCells: accuracy (fraction of whole instances right, 1 = all) of interpreter/APE/RoPE/"
+         "NoPE, in that order\n(worst of the precisions run; - not applicable), or, for a task "
+         "without a program, of its wrong candidates\n(cand, the worst; \"(refuted)\" when "
+         "each has a counterexample elsewhere); n/a: no instance of that length\n(a catalogue task "
+         "of distinct tokens: N <= k; a spec whose source had none).\n* after a model's accuracy: "
+         "measured only (an "
          "instance of the bin is past the model's certified range in a\nprecision run; "
          "worst-case rounding bound, docs/precision.md). Unmarked model accuracies are "
          "certified.\n";
@@ -189,14 +220,29 @@ std::string check_report_text(const check_report& report) {
     for (const auto& k : t.candidates)
       if (c == nullptr || k.searched > c->searched) c = &k;
     if (c == nullptr) continue;
-    searched += c->exhaustive_len == 0
-                    ? fmt::format("  {}: no exhaustive search (it needs an oracle); {} instances "
-                                  "tried\n",
-                                  t.task, c->searched)
-                    : fmt::format("  {}: {}, up to {}; {} instances tried\n", t.task,
-                                  c->exhaustive_space, c->exhaustive_len, c->searched);
+    searched += c->exhaustive_len == 0 || !c->exhaustive_skipped.empty()
+                    ? fmt::format("  {}: no exhaustive search ({}); {} instances tried\n", t.task,
+                                  c->exhaustive_skipped.empty() ? "none within the budget"
+                                                                : c->exhaustive_skipped,
+                                  c->searched)
+                    : fmt::format("  {}: up to length {}: {}; {} instances tried\n", t.task,
+                                  c->exhaustive_len, c->exhaustive_space, c->searched);
   }
   if (!searched.empty()) out += "\nSearched for counterexamples (task specs):\n" + searched;
+
+  std::string mixes;
+  for (const auto& t : report.tasks) {
+    if (t.mix.empty()) continue;
+    mixes += fmt::format("  {}:", t.task);
+    for (std::size_t b = 0; b < t.mix.size() && b < report.bins.size(); ++b)
+      mixes += fmt::format("{} {} {}", b == 0 ? "" : ";", report.bins[b].name, mix_text(t.mix[b]));
+    mixes += "\n";
+  }
+  if (!mixes.empty())
+    out += "\nInstances per bin (task specs): sampled from the spec's source, then crasp's own "
+           "adversarial ones\n(one-edit: a sampled instance edited once, its answer changed; "
+           "run-length; a regular language's boundary):\n" +
+           mixes;
 
   std::string witnesses;
   for (const auto& t : report.tasks)

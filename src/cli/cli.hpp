@@ -123,6 +123,8 @@ struct check_command_options {
   std::vector<std::string> precisions = {"f64", "f32"};
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  std::size_t adversarial = 10;     ///< --adversarial N: per train / test bin of a spec
+  std::size_t far_adversarial = 2;  ///< --far-adversarial N: per far bin
   std::size_t vocab = 0;           ///< --vocab K (0: each task's paper setup)
   std::vector<std::size_t> far = {10, 100};
   std::uint64_t seed = 1;
@@ -147,6 +149,9 @@ struct synth_command_options {
   std::string pe = "ape";        ///< --pe nope|ape: C-RASP only, or C-RASP[pos]
   std::size_t search_vocab = 3;  ///< --search-vocab K: family symbols while searching
   std::size_t max_memory_mib = 1024;  ///< --max-memory-mib N: kept behaviours
+  std::size_t max_shift = 2;     ///< --max-shift C: local reads j == i - 1 .. i - C
+  std::size_t max_modulus = 2;   ///< --max-modulus M: periodic i % m == r for m = 2 .. M
+  std::size_t max_constant = 2;  ///< --max-constant K: comparisons with 0 .. K
   std::string output;            ///< -o FILE.crasp
   bool no_check = false;         ///< --no-check: skip the final check
   std::size_t samples = 20;      ///< --samples: per train / test bin (validation and check)

@@ -68,6 +68,8 @@ exit_code check_command(const check_command_options& opts, io& io) {
     o.precisions.push_back(p == "f32" ? precision::f32 : precision::f64);
   o.samples = opts.samples;
   o.far_samples = opts.far_samples;
+  o.adversarial = opts.adversarial;
+  o.far_adversarial = opts.far_adversarial;
   o.vocab = opts.vocab;
   o.seed = opts.seed;
   o.programs_dir = bundled_programs_dir();

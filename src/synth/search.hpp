@@ -34,6 +34,7 @@ bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags);
 struct search_state {
   std::vector<task_instance> training;
   std::vector<task_instance> validation;  ///< shortest first
+  check_detail::enumeration searched;     ///< the short inputs among them (how far, or why not)
 };
 
 /// The shortest instances, up to options.initial_positions positions.

@@ -61,20 +61,20 @@ bool initial_training(const synth_options& o, task_setup& setup, search_state& s
   task_check_options opts = o.check;
   opts.exhaustive_len = 64;
   opts.exhaustive_budget = 1'000'000;
-  std::size_t positions = 0, covered = 0;
-  std::string space;
+  std::size_t positions = 0;
+  check_detail::enumeration searched;
   const auto visit = [&](const task_instance& inst) {
     state.training.push_back(inst);
     positions += inst.input.size() + inst.expected.size();
     return positions < o.initial_positions;
   };
-  if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
+  if (!setup.source->enumerate(opts, visit, searched, diags)) return false;
   // A source that cannot enumerate (a spec with a generator or data only): its shortest
   // lengths, a few instances of each (all of a length for data).
   std::mt19937_64 rng(o.check.seed);
   for (std::size_t len = 1; positions < o.initial_positions && len <= 64; ++len) {
     check_detail::bin_instances drawn;
-    if (!setup.source->draw(check_bin{"synth", len, len}, 8, rng, drawn, diags)) return false;
+    if (!setup.source->draw(check_bin{"synth", len, len}, 8, 0, rng, drawn, diags)) return false;
     for (auto& inst : drawn.items) {
       if (positions >= o.initial_positions) break;
       positions += inst.input.size() + inst.expected.size();
@@ -92,28 +92,29 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
                     diagnostics& diags) {
   task_check_options opts = o.check;
   opts.exhaustive_budget = o.validation_budget;
-  std::size_t covered = 0;
-  std::string space;
+  // Every bin the final check draws from (the far ones too: the interpreter is linear in the
+  // length), so that a candidate the check would refute with the interpreter is refuted here,
+  // and its counterexample joins the training set. Drawn first: a spec without a vocabulary
+  // key learns its input tokens from them before the short inputs are enumerated.
+  std::mt19937_64 rng(o.check.seed + 1);
+  const auto bins = check_bins(o.check);
+  std::vector<task_instance> binned;
+  for (std::size_t b = 0; b < bins.size(); ++b) {
+    check_detail::bin_instances drawn;
+    if (!setup.source->draw(bins[b], check_detail::bin_samples(o.check, b),
+                            check_detail::bin_adversarial(o.check, b), rng, drawn, diags))
+      return false;
+    std::stable_sort(drawn.items.begin(), drawn.items.end(),
+                     [](const auto& x, const auto& y) { return x.input.size() < y.input.size(); });
+    for (auto& inst : drawn.items) binned.push_back(std::move(inst));
+  }
   const auto visit = [&](const task_instance& inst) {
     state.validation.push_back(inst);
     return state.validation.size() < o.validation_budget;
   };
-  if (!setup.source->enumerate(opts, visit, covered, space, diags)) return false;
+  if (!setup.source->enumerate(opts, visit, state.searched, diags)) return false;
   for (const auto& inst : setup.source->fixed()) state.validation.push_back(inst);
-  std::mt19937_64 rng(o.check.seed + 1);
-  // Every bin the final check draws from (the far ones too: the interpreter is linear in the
-  // length), so that a candidate the check would refute with the interpreter is refuted here,
-  // and its counterexample joins the training set.
-  const auto bins = check_bins(o.check);
-  for (std::size_t b = 0; b < bins.size(); ++b) {
-    check_detail::bin_instances drawn;
-    if (!setup.source->draw(bins[b], b < 2 ? o.check.samples : o.check.far_samples, rng, drawn,
-                            diags))
-      return false;
-    std::stable_sort(drawn.items.begin(), drawn.items.end(),
-                     [](const auto& x, const auto& y) { return x.input.size() < y.input.size(); });
-    for (auto& inst : drawn.items) state.validation.push_back(std::move(inst));
-  }
+  for (auto& inst : binned) state.validation.push_back(std::move(inst));
   return true;
 }
 

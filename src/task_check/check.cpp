@@ -89,7 +89,8 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
     std::tie(r.nope, r.ape) = final_verdicts(*plan.catalogue, klass, exact, r.program,
                                              not_run && refutation == nullptr);
   } else {
-    std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact, refutation, tested);
+    std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact,
+                                            r.witness ? &*r.witness : nullptr, tested);
   }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
@@ -113,6 +114,14 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
 }  // namespace
 
 namespace check_detail {
+
+std::size_t bin_samples(const task_check_options& options, std::size_t b) {
+  return b < 2 ? options.samples : options.far_samples;
+}
+
+std::size_t bin_adversarial(const task_check_options& options, std::size_t b) {
+  return b < 2 ? options.adversarial : options.far_adversarial;
+}
 
 task_result run_task(task_plan& plan, const task_check_options& options,
                      const std::vector<check_bin>& bins,
@@ -139,9 +148,11 @@ task_result run_task(task_plan& plan, const task_check_options& options,
 
   std::vector<check_detail::bin_instances> instances(bins.size());
   for (std::size_t b = 0; b < bins.size(); ++b) {
-    if (!plan.source->draw(bins[b], b < 2 ? options.samples : options.far_samples, rng,
-                           instances[b], r.errors))
+    if (!plan.source->draw(bins[b], check_detail::bin_samples(options, b),
+                           check_detail::bin_adversarial(options, b), rng, instances[b],
+                           r.errors))
       return abandon("the instance source failed (see the errors)");
+    if (plan.spec) r.mix.push_back(instances[b].mix);
     step(r.task + " instances");
   }
 
@@ -199,6 +210,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
   for (const auto& e : r.engines)
     if (e.name == "interpreter")
       for (const auto& b : e.bins) tested += b.total;
+  r.tested = tested;
   if (witness && tested == 0) {
     r.ok = false;
     r.problems.push_back("the witness was run on no instance: no bin has one and the "

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -25,6 +26,22 @@ using tokens = std::vector<std::string>;
 struct bin_instances {
   std::size_t lo = 0, hi = 0;  ///< lengths actually drawn (0, 0 when the task has none in the bin)
   std::vector<task_instance> items;
+  /// How they were made: "sampled" (the source's own distribution), "data", and the kinds of
+  /// adversarial instance (adversarial.hpp).
+  std::map<std::string, std::size_t> mix;
+};
+
+/// Instances bin `b` of check_bins(options) draws from the source's distribution, and
+/// adversarial ones crasp adds (train and test bins: options.samples and options.adversarial;
+/// far bins: options.far_samples and options.far_adversarial).
+std::size_t bin_samples(const task_check_options& options, std::size_t b);
+std::size_t bin_adversarial(const task_check_options& options, std::size_t b);
+
+/// How far an exhaustive enumeration of short inputs got.
+struct enumeration {
+  std::size_t covered = 0;  ///< every input of this length or shorter was visited (0: none)
+  std::string space;        ///< which inputs, and where their tokens come from
+  std::string skipped;      ///< why nothing was enumerated (empty when the search ran)
 };
 
 /// A program a task runs: the witness or a wrong candidate.
@@ -39,16 +56,17 @@ class instance_source {
  public:
   virtual ~instance_source() = default;
   /// The instances of one bin: `count` lengths drawn uniformly in the bin (within the task's
-  /// limits). Returns false (with errors in `diags`) when a protocol failed.
-  virtual bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng,
-                    bin_instances& out, diagnostics& diags) = 0;
+  /// limits), and up to `adversarial` hard instances of crasp's own near them where the source
+  /// can answer any input. Returns false (with errors in `diags`) when a protocol failed.
+  virtual bool draw(const check_bin& bin, std::size_t count, std::size_t adversarial,
+                    std::mt19937_64& rng, bin_instances& out, diagnostics& diags) = 0;
   /// Visits short inputs with their reference answers, shortest first, while `visit` returns
-  /// true and the options' budget lasts; `covered` is the longest length every input of which
-  /// was visited, `space` says which inputs those are. Sources that cannot enumerate visit
-  /// nothing.
+  /// true and the options' budget lasts, and says in `out` how far it got. A source that cannot
+  /// enumerate visits nothing and says why in out.skipped: that is never silent, since a verdict
+  /// of yes needs the search.
   virtual bool enumerate(const task_check_options& options,
                          const std::function<bool(const task_instance&)>& visit,
-                         std::size_t& covered, std::string& space, diagnostics& diags) = 0;
+                         enumeration& out, diagnostics& diags) = 0;
   /// Random instances of exactly `length` for the wrong candidates' search (none when the
   /// source has none of that length).
   virtual bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,

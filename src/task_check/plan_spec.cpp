@@ -4,11 +4,16 @@
 // refused up front instead of failing half way through a report.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "regular/dfa_text.hpp"
+#include "regular/regex.hpp"
 #include "task_check/internal.hpp"
+#include "task_check/source_language.hpp"
 #include "task_check/source_spec.hpp"
 
 namespace crasp::check_detail {
@@ -117,7 +122,16 @@ instance_validator make_validator(const task_plan& plan, tasks::answer_format fo
   };
   if (plan.witness) add(*plan.witness);
   for (const auto& c : plan.candidates) add(c);
-  return [closed, format](const task_instance& inst) -> std::string {
+  std::optional<std::set<std::string>> declared;
+  if (plan.spec->vocabulary)
+    declared.emplace(plan.spec->vocabulary->begin(), plan.spec->vocabulary->end());
+  return [closed, format, declared](const task_instance& inst) -> std::string {
+    if (declared)
+      for (const auto& t : inst.input)
+        if (!declared->count(t))
+          return fmt::format("has the input token '{}', which the spec's vocabulary does not "
+                             "contain",
+                             t);
     for (const auto& a : closed) {
       for (const auto& t : inst.input)
         if (!a.tokens.count(t))
@@ -132,6 +146,48 @@ instance_validator make_validator(const task_plan& plan, tasks::answer_format fo
     }
     return {};
   };
+}
+
+// The spec's regular language (`regex` or `dfa`), over its `vocabulary` when it has one. Errors
+// are located in the spec: a regex error at its column inside the string (when the string has
+// no escapes, so that columns match), a dfa file's at its line.
+std::optional<regular::dfa> spec_language(const task_file& spec, diagnostics& diags) {
+  const std::vector<std::string> alphabet = spec.vocabulary.value_or(std::vector<std::string>{});
+  if (spec.regex) {
+    auto r = regular::compile_regex(*spec.regex, alphabet);
+    if (r.automaton) return std::move(*r.automaton);
+    span at = spec.where.at("regex");
+    const std::string_view written(spec.source->text.data() + at.begin, at.end - at.begin);
+    if (r.column == 0 && spec.where.count("vocabulary")) {
+      at = spec.where.at("vocabulary");  // the alphabet it was given is at fault
+    } else if (r.column > 0 && written.find('\\') == std::string_view::npos &&
+               written.size() >= 2 && r.column <= written.size() - 2) {
+      at.begin += static_cast<std::uint32_t>(r.column);  // past the opening quote
+      at.end = at.begin + 1;
+    }
+    diags.error(spec.source, at, "regex: " + r.error);
+    return std::nullopt;
+  }
+  std::ifstream in(spec.dfa->resolved, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto r = regular::parse_dfa_text(text.str());
+  if (r.automaton) {
+    if (!alphabet.empty() && r.automaton->alphabet != alphabet) {
+      diags.error(spec.source, spec.where.at("vocabulary"),
+                  "the vocabulary must list the dfa file's alphabet, in its order");
+      return std::nullopt;
+    }
+    return std::move(*r.automaton);
+  }
+  auto& d = diags.error(spec.source, spec.dfa->where,
+                        fmt::format("the dfa file '{}' has an error", spec.dfa->written));
+  d.notes.push_back({severity::note,
+                     r.line > 0 ? fmt::format("{}:{}:{}: {}", spec.dfa->resolved, r.line,
+                                              r.column, r.error)
+                                : fmt::format("{}: {}", spec.dfa->resolved, r.error),
+                     nullptr, {}, "", {}, ""});
+  return std::nullopt;
 }
 
 }  // namespace
@@ -184,6 +240,22 @@ std::optional<task_plan> plan_spec(const std::string& path, const task_check_opt
   if (plan.witness) {
     h.program = plan.witness->label;
     h.program_class = class_of(*plan.witness->program);
+  }
+  if (spec->regex || spec->dfa) {
+    auto language = spec_language(*spec, diags);
+    if (!language) return std::nullopt;
+    // Every symbol must be readable by every program with a closed alphabet, as data tokens
+    // must: a program cannot be judged on inputs it rejects as unknown tokens.
+    const task_instance probe{language->alphabet, {}, language->alphabet.size(), "the alphabet"};
+    if (auto why = validate(probe); !why.empty()) {
+      diags.error(spec->source, spec->where.count("regex") ? spec->where.at("regex")
+                                                           : spec->where.at("dfa"),
+                  fmt::format("the language's alphabet {}", why));
+      return std::nullopt;
+    }
+    h.vocab = language->alphabet.size();
+    plan.source = make_language_source(spec, std::move(*language));
+    return plan;
   }
   plan.source = make_spec_source(spec, options, std::move(vocab), std::move(*data),
                                  std::move(validate));

@@ -68,20 +68,30 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
   };
 
   // 1. Exhaustive.
-  std::size_t covered = 0;
-  std::string space;
+  enumeration searched;
+  std::size_t visited = 0;
   const bool enumerated = plan.source->enumerate(
       options,
       [&](const task_instance& inst) {
+        ++visited;
         for (auto& c : all)
           if (!c.result.found) survives(c, format, inst, true);
         return standing(false);
       },
-      covered, space, r.errors);
+      searched, r.errors);
   if (!enumerated) return false;
+  const std::size_t covered = searched.covered;
+  // Inputs the oracle calls outside the task test nothing: a search that met only those ran
+  // without evidence.
+  if (visited == 0 && searched.skipped.empty())
+    searched.skipped = covered == 0 ? "no short input within the budget"
+                                    : fmt::format("no input up to length {} is an instance of the "
+                                                  "task",
+                                                  covered);
   for (auto& c : all) {
     c.result.exhaustive_len = covered;
-    c.result.exhaustive_space = space;
+    c.result.exhaustive_space = searched.space;
+    c.result.exhaustive_skipped = searched.skipped;
   }
 
   // 2. Fixed instances.

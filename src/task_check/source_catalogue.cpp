@@ -39,7 +39,9 @@ class catalogue_instances final : public instance_source {
  public:
   catalogue_instances(const tasks::task_spec& task, std::size_t k) : task_(task), k_(k) {}
 
-  bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng, bin_instances& out,
+  // Catalogue tasks have their own generators, written to cover their hard cases.
+  bool draw(const check_bin& bin, std::size_t count, std::size_t /*adversarial*/,
+            std::mt19937_64& rng, bin_instances& out,
             diagnostics&) override {
     // effective_length rounds up to the nearest feasible length, or caps at the largest one
     // (the distinct-token tasks: N <= k); a bin that starts past that cap has no instance.
@@ -59,8 +61,8 @@ class catalogue_instances final : public instance_source {
   }
 
   bool enumerate(const task_check_options& options,
-                 const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
-                 std::string& space, diagnostics&) override {
+                 const std::function<bool(const task_instance&)>& visit, enumeration& out,
+                 diagnostics&) override {
     // Inputs grow as |alphabet|^length: stop growing the length before the budget is passed.
     const double sigma = static_cast<double>(tasks::symbols(task_, k_).size());
     std::size_t len = 0;
@@ -70,15 +72,15 @@ class catalogue_instances final : public instance_source {
       if (total > static_cast<double>(options.exhaustive_budget)) break;
       ++len;
     }
-    covered = len;
-    space = "every instance of the task (its own enumerator), by content tokens";
+    out.covered = len;
+    out.space = "every instance of the task (its own enumerator), by content tokens";
     // enumerate() lists inputs shortest first, so the first failure is a shortest one.
     for (auto& input : tasks::enumerate(task_, len, k_)) {
       auto expected = tasks::solve(task_, input);
       if (!expected) continue;
       const std::size_t n = content_length(task_, input);
       if (!visit({std::move(input), std::move(*expected), n, "exhaustive"})) {
-        covered = n > 0 ? n - 1 : 0;
+        out.covered = n > 0 ? n - 1 : 0;
         break;
       }
     }

@@ -1,21 +1,27 @@
 // A task spec as an instance source (see source_spec.hpp and docs/tasks.md):
 //  - bins: lengths drawn uniformly in the bin (clipped to min_length..max_length), one generator
 //    call per distinct length; without a generator, random token strings of that length over
-//    the programs' vocabulary, answered by the oracle (inputs it calls outside the task are
+//    the input vocabulary, answered by the oracle (inputs it calls outside the task are
 //    dropped); data instances whose length falls in the bin join it;
+//  - the input vocabulary: the spec's `vocabulary` key, else the tokens of the generator's and
+//    the data's inputs (learned as instances arrive), else, for an oracle alone, the programs'
+//    tokens. Never the programs' tokens when instances exist: a program's tokens include what it
+//    writes (`<eos>`, label words), which are no inputs;
 //  - exhaustive search: every input shaped like the generator's instances (its frame tokens,
 //    such as <bos> and <sep>, where every sample has them; shape.hpp), or every token string over
-//    the vocabulary when there is no frame, shortest first, asked of the oracle in batches
-//    (nothing without an oracle);
+//    the vocabulary when there is no frame, shortest first, asked of the oracle in batches;
+//    without an oracle nothing, and the enumeration says why;
 //  - random search: the generator at each length (or random strings and the oracle).
 #include "task_check/source_spec.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "task_check/adversarial.hpp"
 #include "task_check/shape.hpp"
 #include "tasks/common.hpp"
 
@@ -34,20 +40,40 @@ constexpr std::size_t oracle_attempts = 8;
 // learned from.
 constexpr std::size_t shape_lengths = 4, shape_samples = 16;
 
+// "a b c", or "t0 t1 ... t149 (150 in all)": the tokens a search runs over, short enough for a
+// report line.
+std::string preview(const std::vector<std::string>& tokens) {
+  constexpr std::size_t shown = 12;
+  std::string out;
+  for (std::size_t k = 0; k < tokens.size() && k < shown; ++k) out += (k ? " " : "") + tokens[k];
+  if (tokens.size() > shown) out += fmt::format(" ... ({} in all)", tokens.size());
+  return out;
+}
+
 // Seeds handed to generators fit in 31 bits: any language's integer parses them.
 std::uint64_t generator_seed(std::mt19937_64& rng) { return rng() >> 33; }
 
 class spec_source final : public instance_source {
  public:
   spec_source(std::shared_ptr<const task_file> spec, const task_check_options& options,
-              std::vector<std::string> vocabulary, std::vector<task_instance> data,
+              std::vector<std::string> program_tokens, std::vector<task_instance> data,
               instance_validator validate)
       : spec_(std::move(spec)),
-        vocab_(std::move(vocabulary)),
         data_(std::move(data)),
         validate_(std::move(validate)),
         oracle_(*spec_, limits_of(options)),
         limits_(limits_of(options)) {
+    if (spec_->vocabulary) {
+      vocab_ = *spec_->vocabulary;
+      vocab_origin_ = "the spec's vocabulary key";
+    } else if (spec_->generator.given() || !data_.empty()) {
+      learning_ = true;
+    } else {
+      vocab_ = std::move(program_tokens);
+      vocab_origin_ = "the programs' tokens: the spec has no vocabulary key and no generator or "
+                      "data to learn one from";
+    }
+    for (const auto& inst : data_) note(inst);
     const auto bins = check_bins(options);
     for (const auto& inst : data_) {
       const bool binned = std::any_of(bins.begin(), bins.end(), [&](const check_bin& b) {
@@ -57,8 +83,8 @@ class spec_source final : public instance_source {
     }
   }
 
-  bool draw(const check_bin& bin, std::size_t count, std::mt19937_64& rng, bin_instances& out,
-            diagnostics& diags) override {
+  bool draw(const check_bin& bin, std::size_t count, std::size_t adversarial,
+            std::mt19937_64& rng, bin_instances& out, diagnostics& diags) override {
     const std::size_t lo = std::max(bin.lo, spec_->min_length);
     const std::size_t hi = std::min(bin.hi, spec_->max_length.value_or(bin.hi));
     if (lo <= hi && count > 0) {
@@ -67,8 +93,24 @@ class spec_source final : public instance_source {
       for (const auto& [len, n] : per_length)
         if (!instances_at(len, n, rng, out.items, diags)) return false;
     }
+    out.mix["sampled"] += out.items.size();
     for (const auto& inst : data_)
-      if (inst.length >= bin.lo && inst.length <= bin.hi) out.items.push_back(inst);
+      if (inst.length >= bin.lo && inst.length <= bin.hi) {
+        out.items.push_back(inst);
+        ++out.mix["data"];
+      }
+    for (const auto& inst : out.items) note(inst);
+    // Hard instances of crasp's own need answers for inputs no source drew: an oracle.
+    if (adversarial > 0 && spec_->oracle.given() && !out.items.empty()) {
+      if (!learn(diags)) return false;
+      const std::vector<task_instance> sampled = out.items;
+      const auto ask = [&](const std::vector<tokens>& inputs,
+                           std::vector<std::optional<task_instance>>& answers,
+                           diagnostics& d) { return oracle_.ask(inputs, answers, d); };
+      if (!add_adversarial(sampled, adversarial, content(), shape_, rng, ask, out.items, out.mix,
+                           diags))
+        return false;
+    }
     for (const auto& inst : out.items) {
       out.lo = out.lo == 0 ? inst.length : std::min(out.lo, inst.length);
       out.hi = std::max(out.hi, inst.length);
@@ -77,17 +119,27 @@ class spec_source final : public instance_source {
   }
 
   bool enumerate(const task_check_options& options,
-                 const std::function<bool(const task_instance&)>& visit, std::size_t& covered,
-                 std::string& space, diagnostics& diags) override {
+                 const std::function<bool(const task_instance&)>& visit, enumeration& out,
+                 diagnostics& diags) override {
+    std::size_t& covered = out.covered;
     covered = 0;
-    if (!spec_->oracle.given() || vocab_.empty()) return true;
-    input_shape& shape = shape_;
-    if (!learn(shape, diags)) return false;
+    if (!spec_->oracle.given()) {
+      out.skipped = "the spec has no oracle to answer enumerated inputs";
+      return true;
+    }
+    if (!learn(diags)) return false;
+    const input_shape& shape = shape_;
+    if (vocab_.empty()) {
+      out.skipped = "no input vocabulary: give the spec a vocabulary key";
+      return true;
+    }
     const std::size_t free_tokens = shape.empty() ? vocab_.size() : shape.content.size();
-    space = shape.empty()
-                ? fmt::format("every token string over the programs' {} tokens", vocab_.size())
-                : "every input shaped like the generator's (" + shape.describe() + ")";
-    space += ", by input tokens";
+    out.space = shape.empty()
+                    ? fmt::format("every token string over {} token{}", vocab_.size(),
+                                  vocab_.size() == 1 ? "" : "s")
+                    : "every input shaped like the generator's (" + shape.describe() + ")";
+    out.space += fmt::format(", by input tokens; tokens {} from {}", preview(vocab_),
+                             origin());
 
     std::vector<tokens> batch;
     bool going = true;
@@ -166,20 +218,50 @@ class spec_source final : public instance_source {
   }
 
   // The frame of the inputs, from the generator's instances at the shortest few lengths and the
-  // data (a fixed seed: the search does not depend on the check's seed).
-  bool learn(input_shape& shape, diagnostics& diags) {
-    std::vector<tokens> samples;
-    for (const auto& inst : data_) samples.push_back(inst.input);
-    if (spec_->generator.given()) {
-      for (std::size_t len = spec_->min_length; len < spec_->min_length + shape_lengths; ++len) {
-        if (spec_->max_length && len > *spec_->max_length) break;
-        auto got = spec_detail::run_generator(*spec_, len, shape_samples, 1, limits_, diags);
-        if (!got) return false;
-        for (auto& inst : *got) samples.push_back(std::move(inst.input));
+  // data (a fixed seed: the search does not depend on the check's seed). Their tokens join a
+  // learned vocabulary.
+  // The generator runs once for this; the shape is recomputed over the vocabulary as it stands,
+  // which a learned vocabulary may have grown since.
+  bool learn(diagnostics& diags) {
+    if (!shape_sampled_) {
+      for (const auto& inst : data_) shape_samples_.push_back(inst.input);
+      if (spec_->generator.given()) {
+        for (std::size_t len = spec_->min_length; len < spec_->min_length + shape_lengths; ++len) {
+          if (spec_->max_length && len > *spec_->max_length) break;
+          auto got = spec_detail::run_generator(*spec_, len, shape_samples, 1, limits_, diags);
+          if (!got) return false;
+          for (auto& inst : *got) {
+            note(inst);
+            shape_samples_.push_back(std::move(inst.input));
+          }
+        }
       }
+      shape_sampled_ = true;
     }
-    shape = learn_shape(samples, vocab_);
+    shape_ = learn_shape(shape_samples_, vocab_);
     return true;
+  }
+
+  // The tokens that fill the positions outside the frame.
+  [[nodiscard]] const std::vector<std::string>& content() const {
+    return shape_.empty() ? vocab_ : shape_.content;
+  }
+
+  // A learned vocabulary grows with every instance seen. It is kept sorted, so that the search's
+  // order does not depend on which token a generator happened to write first.
+  void note(const task_instance& inst) {
+    if (!learning_) return;
+    ++learned_from_;
+    bool grew = false;
+    for (const auto& t : inst.input) grew = seen_.insert(t).second || grew;
+    if (grew) vocab_.assign(seen_.begin(), seen_.end());
+  }
+
+  [[nodiscard]] std::string origin() const {
+    if (!learning_) return vocab_origin_;
+    return fmt::format("the inputs of {} generator and data instance{} (the spec has no "
+                       "vocabulary key)",
+                       learned_from_, learned_from_ == 1 ? "" : "s");
   }
 
   // `count` instances of `length` from the generator, or from random strings and the oracle.
@@ -221,12 +303,18 @@ class spec_source final : public instance_source {
   }
 
   std::shared_ptr<const task_file> spec_;
-  std::vector<std::string> vocab_;
+  std::vector<std::string> vocab_;  ///< input tokens: declared, learned so far, or the programs'
+  std::string vocab_origin_;
+  bool learning_ = false;           ///< vocab_ grows with the instances seen
+  std::set<std::string> seen_;
+  std::size_t learned_from_ = 0;
   std::vector<task_instance> data_, unbinned_;
   instance_validator validate_;
   oracle_session oracle_;
   protocol_limits limits_;
   input_shape shape_;  ///< what enumerate() searched (empty: every token string)
+  std::vector<tokens> shape_samples_;  ///< the instances the shape is learned from
+  bool shape_sampled_ = false;
   bool failed_ = false;
 };
 

@@ -14,11 +14,12 @@ namespace crasp::check_detail {
 /// error message, empty when the instance is usable.
 using instance_validator = std::function<std::string(const task_instance&)>;
 
-/// The source for a spec. `vocabulary` is what random and enumerated inputs are made of (the
-/// programs' tokens); `data` are the spec's fixed instances, already read and validated.
+/// The source for a spec. Random and enumerated inputs are made of the spec's `vocabulary`, else
+/// of the tokens its generator's and data's inputs use, else (an oracle alone) of
+/// `program_tokens`; `data` are the spec's fixed instances, already read and validated.
 std::unique_ptr<instance_source> make_spec_source(std::shared_ptr<const task_file> spec,
                                                   const task_check_options& options,
-                                                  std::vector<std::string> vocabulary,
+                                                  std::vector<std::string> program_tokens,
                                                   std::vector<task_instance> data,
                                                   instance_validator validate);
 

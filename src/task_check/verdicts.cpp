@@ -46,46 +46,67 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
 std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witness,
                                                         std::optional<ir::program_class> klass,
                                                         bool witness_exact,
-                                                        const candidate_result* refutation,
+                                                        const candidate_result* search,
                                                         std::size_t tested) {
   using tasks::expressible;
-  if (!klass) {
-    const std::string why = witness.empty() ? "no witness program" : "the witness " + witness +
-                                                                         " does not load";
-    return {{expressible::unknown, why}, {expressible::unknown, why}};
-  }
-  if (refutation != nullptr) {
-    const std::string why = fmt::format(
-        "the witness {} is refuted at length {}: {} => {} (expected {})", witness,
-        refutation->length, fmt::join(refutation->input, " "), fmt::join(refutation->got, " "),
-        fmt::join(refutation->expected, " "));
-    return {{expressible::unknown, why}, {expressible::unknown, why}};
-  }
-  if (!witness_exact) {
-    const std::string why = "the witness " + witness +
-                            " is right on every input the interpreter ran, but a compiled model "
-                            "is wrong or does not compile";
-    return {{expressible::unknown, why}, {expressible::unknown, why}};
-  }
-  if (tested == 0) {
-    // Exact on nothing is no evidence: a generator that writes nothing must not pass as a yes.
-    const std::string why = "the witness " + witness + " was run on no instance";
-    return {{expressible::unknown, why}, {expressible::unknown, why}};
-  }
-  const std::string ape = "witness " + witness + " is exact on every bin, engine and searched input";
+  const auto unknown = [](const std::string& why) {
+    return std::pair<tasks::verdict, tasks::verdict>{{expressible::unknown, why},
+                                                     {expressible::unknown, why}};
+  };
+  if (!klass)
+    return unknown(witness.empty() ? "no witness program" : "the witness " + witness +
+                                                                " does not load");
+  if (search != nullptr && search->found)
+    return unknown(fmt::format("the witness {} is refuted at length {}: {} => {} (expected {})",
+                               witness, search->length, fmt::join(search->input, " "),
+                               fmt::join(search->got, " "), fmt::join(search->expected, " ")));
+  if (!witness_exact)
+    return unknown("the witness " + witness +
+                   " is right on every input the interpreter ran, but a compiled model is wrong "
+                   "or does not compile");
+  // Exact on nothing is no evidence: a generator that writes nothing must not pass as a yes.
+  if (tested == 0) return unknown("the witness " + witness + " was run on no instance");
+  // Sampled instances alone miss what they do not contain (a depth bound that random strings
+  // never reach): a yes needs every short input too.
+  if (search == nullptr || search->exhaustive_len == 0 || !search->exhaustive_skipped.empty())
+    return unknown(fmt::format(
+        "the witness {} is right on all {} instances tried, but no short input was searched "
+        "exhaustively ({}); a yes needs that search",
+        witness, tested,
+        search == nullptr || search->exhaustive_skipped.empty() ? "none within the budget"
+                                                                : search->exhaustive_skipped));
+  const std::string evidence =
+      fmt::format(": every input up to length {} enumerated, {} instances in all",
+                  search->exhaustive_len, tested);
+  const std::string ape =
+      "witness " + witness + " is exact on every bin, engine and searched input" + evidence;
   if (*klass == ir::program_class::crasp)
-    return {{expressible::yes, "witness " + witness + " is plain C-RASP (no positional predicate)"},
+    return {{expressible::yes,
+             "witness " + witness + " is plain C-RASP (no positional predicate)" + evidence},
             {expressible::yes, ape}};
   return {{expressible::unknown, "the witness " + witness + " uses positions; no NoPE witness"},
           {expressible::yes, ape}};
+}
+
+std::size_t task_result::adversarial() const {
+  std::size_t n = 0;
+  for (const auto& bin : mix)
+    for (const auto& [kind, count] : bin)
+      if (kind != "sampled" && kind != "data") n += count;
+  return n;
 }
 
 std::string verdict_label(const task_result& t, bool nope) {
   const auto& v = nope ? t.nope : t.ape;
   if (!nope && t.witness && t.witness->found) return "refuted";
   std::string s(tasks::expressible_name(v.value));
-  if (v.value == tasks::expressible::yes && !t.synthesized.empty()) return s + " (found)";
-  if (!nope && v.value == tasks::expressible::yes && t.source != "catalogue") s += " (witness)";
+  if (v.value != tasks::expressible::yes) return s;
+  const char* how = t.synthesized.empty() ? "witness" : "found";
+  // A spec's yes rests on testing alone, so the label says how far the testing reached.
+  if (!nope && t.source != "catalogue" && t.witness)
+    return fmt::format("{} ({}; exhaustive to length {}, {} instances, {} adversarial)", s, how,
+                       t.witness->exhaustive_len, t.tested, t.adversarial());
+  if (!t.synthesized.empty()) return s + " (found)";
   return s;
 }
 

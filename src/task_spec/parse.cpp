@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> known_keys = {
     "name",       "description", "format",     "generator",  "oracle", "data",
-    "program",    "candidates",  "alphabets",  "min_length", "max_length",
-    "expect",     "trained"};
+    "program",    "candidates",  "alphabets",  "vocabulary", "regex",      "dfa",
+    "labels",     "min_length",  "max_length", "expect",     "trained"};
 
 // Byte offset of toml++'s 1-based line/column in `text` (columns count bytes for ASCII, which is
 // what every key and every error position in a spec is).
@@ -204,6 +204,22 @@ void read_alphabets(spec_reader& r, const toml::node& n, task_file& spec) {
   }
 }
 
+// `vocabulary = "a b"`: the input tokens, written as an alphabet is.
+void read_vocabulary(spec_reader& r, const toml::node& n, task_file& spec) {
+  const auto s = r.string(n, "vocabulary");
+  if (!s) return;
+  diagnostics inner;
+  auto items = expand_alphabet_spec(*s, inner);
+  if (!items || inner.has_errors() || items->empty()) {
+    std::string why = "it is empty";
+    for (const auto& d : inner.items())
+      if (d.level == severity::error) why = d.message;
+    r.error(r.where(n), fmt::format("vocabulary: {}", why));
+    return;
+  }
+  spec.vocabulary = std::move(*items);
+}
+
 void read_trained(spec_reader& r, const toml::node& n, task_file& spec) {
   const auto* a = n.as_array();
   if (a == nullptr) {
@@ -282,6 +298,23 @@ void read_key(spec_reader& r, const toml::key& k, const toml::node& v, task_file
     spec.program = file_value(r, v, key, dir);
   } else if (key == "alphabets") {
     read_alphabets(r, v, spec);
+  } else if (key == "regex") {
+    if (auto t = r.string(v, key)) {
+      if (t->empty()) r.error(r.where(v), "'regex' is empty");
+      spec.regex = *t;
+    }
+  } else if (key == "dfa") {
+    spec.dfa = file_value(r, v, key, dir);
+  } else if (key == "labels") {
+    if (auto t = r.string(v, key)) {
+      if (*t != "next" && *t != "member")
+        r.error(r.where(v), fmt::format("'labels' must be next (the set of legal next symbols) or "
+                                        "member (whether each prefix is a member), not '{}'",
+                                        *t));
+      spec.language_labels = *t;
+    }
+  } else if (key == "vocabulary") {
+    read_vocabulary(r, v, spec);
   } else if (key == "min_length") {
     if (auto n = r.length(v, key)) spec.min_length = *n;
   } else if (key == "max_length") {
@@ -366,8 +399,27 @@ std::optional<task_file> parse_task_file(const std::string& path, std::string te
   if (!doc.contains("name")) r.error(top, "the task spec has no 'name'");
   if (!doc.contains("format"))
     r.error(top, "the task spec has no 'format' (accept, continuation, labels or count)");
-  if (!doc.contains("generator") && !doc.contains("oracle") && !doc.contains("data"))
-    r.error(top, "the task spec names no instance source: give a generator, an oracle or data");
+  const bool language = doc.contains("regex") || doc.contains("dfa");
+  if (!language && !doc.contains("generator") && !doc.contains("oracle") && !doc.contains("data"))
+    r.error(top, "the task spec names no instance source: give a generator, an oracle, data, "
+                 "or a regex or dfa");
+  if (doc.contains("regex") && doc.contains("dfa"))
+    r.error(spec.where["dfa"], "a spec gives its language once: 'regex' or 'dfa', not both");
+  if (language) {
+    // A regular language answers every input exactly: another source could only disagree.
+    for (const char* k : {"generator", "oracle", "data"})
+      if (doc.contains(k))
+        r.error(spec.where[k], fmt::format("a spec with a {} is its own generator and oracle; "
+                                           "drop '{}'",
+                                           doc.contains("regex") ? "regex" : "dfa", k));
+    if (spec.format != tasks::answer_format::accept &&
+        spec.format != tasks::answer_format::labels && doc.contains("format"))
+      r.error(spec.where["format"], "a regular language is posed as accept or labels");
+  } else if (doc.contains("labels")) {
+    r.error(spec.where["labels"], "'labels' applies to a spec with a regex or dfa");
+  }
+  if (language && doc.contains("labels") && spec.format != tasks::answer_format::labels)
+    r.error(spec.where["labels"], "'labels' needs format = \"labels\"");
   if (spec.max_length && *spec.max_length < spec.min_length)
     r.error(spec.where["max_length"],
             fmt::format("max_length {} is below min_length {}", *spec.max_length,

@@ -84,7 +84,11 @@ void check_exact(const std::string& spec, answer_format format, std::size_t voca
   CHECK(t.problems.empty());
   CHECK(t.errors.empty());
   CHECK(t.ape.value == expressible::yes);
-  CHECK(crasp::verdict_label(t, false) == "yes (witness)");
+  REQUIRE(t.witness.has_value());
+  CHECK_THAT(crasp::verdict_label(t, false), StartsWith("yes (witness; exhaustive to length "));
+  CHECK(t.witness->exhaustive_skipped.empty());
+  CHECK(t.witness->exhaustive_len > 0);
+  CHECK(t.tested > t.witness->searched);
   CHECK(t.nope.value == expressible::yes);
   CHECK(crasp::verdict_label(t, true) == "yes");
   CHECK(t.expect == std::optional(expressible::yes));
@@ -129,7 +133,7 @@ TEST_CASE("spec check: labels of integers, exact witness", "[check][spec]") {
 }
 
 TEST_CASE("spec check: labels of tokens through next rules, exact witness", "[check][spec]") {
-  check_exact("mode.toml", answer_format::labels, 2, false);
+  check_exact("mode.toml", answer_format::labels, 2);
 }
 
 TEST_CASE("spec check: count, exact witness, with data outside the bins", "[check][spec]") {
@@ -138,8 +142,9 @@ TEST_CASE("spec check: count, exact witness, with data outside the bins", "[chec
   const auto c = run(spec_options({"count_a.toml"}));
   const auto& t = only_task(c);
   REQUIRE(t.witness.has_value());
-  CHECK(t.witness->exhaustive_len == 0);  // no oracle: nothing enumerated
-  CHECK(t.witness->searched >= 2);
+  CHECK(t.witness->exhaustive_len == 10);
+  // The data's lengths-1 and -3 inputs, the enumeration's and the bins' are all searched.
+  CHECK(t.witness->searched >= 2046);
 }
 
 TEST_CASE("spec check: a witness wrong from length 4 on, with its shortest counterexample",
@@ -157,7 +162,10 @@ TEST_CASE("spec check: a witness wrong from length 4 on, with its shortest count
   CHECK(w.length == 4);
   CHECK(w.origin == "exhaustive search, oracle");
   CHECK(w.exhaustive_len == 3);
-  CHECK(w.exhaustive_space == "every token string over the programs' 2 tokens, by input tokens");
+  CHECK_THAT(w.exhaustive_space,
+             StartsWith("every token string over 2 tokens, by input tokens; tokens a b from the "
+                        "inputs of "));
+  CHECK_THAT(w.exhaustive_space, Contains("(the spec has no vocabulary key)"));
   CHECK(crasp::verdict_label(t, false) == "refuted");
   CHECK(t.ape.value == expressible::unknown);
   CHECK(t.nope.value == expressible::unknown);
@@ -210,6 +218,16 @@ TEST_CASE("spec check: a candidate refuted only through the generator is not kno
   CHECK(std::find(k.input.begin(), k.input.end(), "a") != k.input.end());
   CHECK(k.expected == tokens{"True"});
   CHECK(k.got == tokens{"False"});
+  // The witness is right everywhere it ran, but without an oracle nothing short was
+  // enumerated: that is no yes, and the report says why.
+  REQUIRE(t.witness.has_value());
+  CHECK_FALSE(t.witness->found);
+  CHECK(t.witness->exhaustive_len == 0);
+  CHECK(t.witness->exhaustive_skipped == "the spec has no oracle to answer enumerated inputs");
+  CHECK(t.ape.value == expressible::unknown);
+  CHECK_THAT(t.ape.reason, Contains("no short input was searched exhaustively (the spec has no "
+                                    "oracle to answer enumerated inputs)"));
+  CHECK(crasp::verdict_label(t, false) == "unknown");
 }
 
 TEST_CASE("spec check: a generator that crashes mid-check stops the task with located errors",
@@ -331,7 +349,7 @@ TEST_CASE("spec check: a spec beside a catalogue task", "[check][spec]") {
   CHECK(crasp::verdict_label(ur, false) == "yes");
   CHECK(spec.task == "has_a");
   CHECK(spec.source == spec_path("has_a.toml"));
-  CHECK(crasp::verdict_label(spec, false) == "yes (witness)");
+  CHECK_THAT(crasp::verdict_label(spec, false), StartsWith("yes (witness; exhaustive to length "));
   CHECK(c.report->ok());
   // The catalogue task's result does not depend on the spec beside it.
   const auto alone = run(spec_options({"UR"}));
@@ -352,13 +370,17 @@ TEST_CASE("spec check: alphabets replace the program's and reach the scripts", "
   CHECK(t.errors.empty());
   CHECK(t.vocab == 5);  // t0 t1 t2 <bos> <sep>
   CHECK(t.program_class == "C-RASP[pos]");
-  CHECK(crasp::verdict_label(t, false) == "yes (witness)");
+  CHECK_THAT(crasp::verdict_label(t, false), StartsWith("yes (witness; exhaustive to length "));
+  CHECK(t.witness->exhaustive_skipped.empty());
+  CHECK(t.witness->exhaustive_len > 0);
+  CHECK(t.tested > t.witness->searched);
   CHECK(t.nope.value == expressible::unknown);  // the witness uses positions
   REQUIRE(t.witness.has_value());
   CHECK_FALSE(t.witness->found);
-  CHECK(t.witness->exhaustive_space ==
-        "every input shaped like the generator's (<bos> first, <sep> second from the end, the "
-        "rest over 3 tokens), by input tokens");
+  CHECK_THAT(t.witness->exhaustive_space,
+             StartsWith("every input shaped like the generator's (<bos> first, <sep> second "
+                        "from the end, the rest over 3 tokens), by input tokens; tokens <bos> "
+                        "<sep> t0 t1 t2 from the inputs of "));
   CHECK(t.witness->exhaustive_len == 10);
   for (const auto& b : t.engines.at(0).bins) CHECK(b.total > 0);
 }

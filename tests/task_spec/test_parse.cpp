@@ -152,8 +152,8 @@ TEST_CASE("parse: an unknown key is located and the note lists the keys", "[spec
       "name = \"t\"\nformat = \"accept\"\ndata = [\"has_a.jsonl\"]\nprogramme = \"gt.crasp\"\n");
   CHECK_THAT(e, StartsWith(at(4, 1) + "unknown key 'programme'"));
   CHECK_THAT(e, Contains("note: a task spec has the keys name, description, format, generator, "
-                         "oracle, data, program, candidates, alphabets, min_length, max_length, "
-                         "expect, trained"));
+                         "oracle, data, program, candidates, alphabets, vocabulary, regex, dfa, "
+                         "labels, min_length, max_length, expect, trained"));
   // A table that is not [[trained]] is an unknown key as well, and so is a key inside [[trained]].
   CHECK_THAT(errors_of("name = \"t\"\nformat = \"accept\"\ndata = [\"has_a.jsonl\"]\n[extra]\nx = 1\n"),
              Contains("unknown key 'extra'"));
@@ -220,7 +220,7 @@ TEST_CASE("parse: a missing name or format", "[spec][parse][errors]") {
 TEST_CASE("parse: a spec without an instance source", "[spec][parse][errors]") {
   const auto e = errors_of("name = \"t\"\nformat = \"accept\"\nprogram = \"has_a.crasp\"\n");
   CHECK_THAT(e, StartsWith(at(1, 1) + "the task spec names no instance source: give a "
-                                      "generator, an oracle or data"));
+                                      "generator, an oracle, data, or a regex or dfa"));
 }
 
 TEST_CASE("parse: files that do not exist", "[spec][parse][errors]") {
@@ -331,4 +331,36 @@ TEST_CASE("parse: every error of a spec is reported, not just the first", "[spec
   CHECK_FALSE(spec.has_value());
   // name, format, program, expect, min_length, bogus, and no instance source.
   CHECK(diags.error_count() == 7);
+}
+
+TEST_CASE("parse: vocabulary is an alphabet of input tokens", "[spec][parse]") {
+  const std::string base = "format = \"accept\"\ndata = [\"has_a.jsonl\"]\n";
+  const auto spec = spec_with("vocabulary = \"<bos> <sep> t0..t2\"\n" + base);
+  REQUIRE(spec.vocabulary.has_value());
+  CHECK(*spec.vocabulary == std::vector<std::string>{"<bos>", "<sep>", "t0", "t1", "t2"});
+  CHECK_FALSE(spec_with(base).vocabulary.has_value());
+  CHECK_THAT(errors_of("name = \"t\"\nvocabulary = \"\"\n" + base),
+             StartsWith(at(2, 14) + "vocabulary: "));
+  CHECK_THAT(errors_of("name = \"t\"\nvocabulary = [\"a\"]\n" + base),
+             StartsWith(at(2, 14) + "'vocabulary' must be a string"));
+}
+
+TEST_CASE("parse: a regular language is its own instance source", "[spec][parse]") {
+  const auto regex = spec_with("format = \"labels\"\nregex = \"(a(ab)*b)*\"\nlabels = \"member\"\n");
+  CHECK(regex.regex == std::optional<std::string>("(a(ab)*b)*"));
+  CHECK(regex.language_labels == "member");
+  CHECK_FALSE(regex.dfa.has_value());
+  // The default posing of labels is the papers' set of legal next symbols.
+  CHECK(spec_with("format = \"labels\"\nregex = \"ab\"\n").language_labels == "next");
+  CHECK_THAT(errors_of("name = \"t\"\nformat = \"accept\"\nregex = \"\"\n"),
+             StartsWith(at(3, 9) + "'regex' is empty"));
+  CHECK_THAT(errors_of("name = \"t\"\nformat = \"accept\"\ndfa = \"nowhere.dfa\"\n"),
+             Contains("file 'nowhere.dfa' does not exist"));
+  CHECK_THAT(errors_of("name = \"t\"\nformat = \"accept\"\nregex = \"a\"\ngenerator = [\"sh\"]\n"),
+             StartsWith(at(4, 13) + "a spec with a regex is its own generator and oracle; drop "
+                                    "'generator'"));
+  CHECK_THAT(errors_of("name = \"t\"\nformat = \"continuation\"\nregex = \"a\"\n"),
+             StartsWith(at(2, 10) + "a regular language is posed as accept or labels"));
+  CHECK_THAT(errors_of("name = \"t\"\nformat = \"accept\"\nregex = \"a\"\nlabels = \"next\"\n"),
+             StartsWith(at(4, 10) + "'labels' needs format = \"labels\""));
 }

@@ -1,0 +1,1 @@
+check ../data/specs/languages/d2.toml ../data/specs/languages/tomita2_wrong.toml ../data/specs/languages/d2_next.toml --train-len 4:12 --test-len 13:20 --far 3 --samples 3 --far-samples 1 --pe ape --prec f64
