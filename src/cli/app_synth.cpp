@@ -28,6 +28,20 @@ CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
       ->type_name("N")
       ->capture_default_str()
       ->check(integer_in(1, 1'000'000));
+  sub->add_option("--max-shift", o.max_shift,
+                  "local reads exists[j <= i, j == i - c] for c = 1 .. C (0: none)")
+      ->type_name("C")
+      ->capture_default_str()
+      ->check(integer_in(0, 8));
+  sub->add_option("--max-modulus", o.max_modulus,
+                  "periodic predicates i % m == r for m = 2 .. M (0 or 1: none)")
+      ->type_name("M")
+      ->capture_default_str()
+      ->check(integer_in(0, 16));
+  sub->add_option("--max-constant", o.max_constant, "comparisons of a count with 0 .. K")
+      ->type_name("K")
+      ->capture_default_str()
+      ->check(integer_in(0, 64));
   sub->add_option("-o,--output", o.output, "write the program found to FILE.crasp")
       ->type_name("FILE");
   sub->add_flag("--no-check", o.no_check,

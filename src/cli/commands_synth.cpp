@@ -134,6 +134,9 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
   o.nope = opts.pe == "nope";
   o.search_vocab = opts.search_vocab;
   o.max_memory_mib = opts.max_memory_mib;
+  o.max_shift = opts.max_shift;
+  o.max_modulus = opts.max_modulus;
+  o.max_constant = opts.max_constant;
   o.threads = opts.threads;
   o.verify = !opts.no_check;
   o.check.samples = opts.samples;

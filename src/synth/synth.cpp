@@ -59,7 +59,10 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
   report.search_vocab = setup.family.size();
 
   const auto stop = [&] {
-    return (o.cancel != nullptr && o.cancel->load()) || since(t0) > o.time_limit;
+    // The final checks of refuted candidates come on top of the search's time, as the last one
+    // does.
+    return (o.cancel != nullptr && o.cancel->load()) ||
+           since(t0) - report.check_seconds > o.time_limit;
   };
   synth::search_state state;
   if (!synth::initial_training(o, setup, state, diags)) return std::nullopt;
@@ -108,23 +111,53 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
       continue;
     }
     report.rounds.push_back(log);
-    report.found = true;
     report.size = round.program->size;
     report.depth = round.program->depth;
     report.program = synth::annotate(o, setup, state, report, *round.program);
     report.program_class = round.program->klass;
+    // An interrupt during the search's last round leaves the check out too.
+    const bool cancelled = o.cancel != nullptr && o.cancel->load();
+    if (o.verify && !cancelled) {
+      const auto t1 = clock_type::now();
+      report.check = synth::final_check(o, setup, report.program, diags);
+      report.check_seconds += since(t1);
+      if (!report.check) return std::nullopt;
+      const task_result& checked = report.check->tasks.front();
+      report.verified = synth::exact(checked);
+      // A program its own check refutes is not found: its counterexample joins the training
+      // set and the search goes on, as for a refutation by the validation set.
+      if (checked.witness && checked.witness->found) {
+        const auto& w = *checked.witness;
+        task_instance cex{w.input, w.expected, w.length, "the final check: " + w.origin};
+        report.rounds.back().counterexample = synth::describe(cex) + " (the final check)";
+        report.partial = round.program->text;
+        report.program.clear();
+        report.check.reset();
+        report.verified = false;
+        if (o.progress)
+          o.progress(fmt::format("round {}: size {} candidate refuted by the final check: {}",
+                                 report.rounds.size(), round.size,
+                                 report.rounds.back().counterexample));
+        const auto same_input = [&](const task_instance& t) { return t.input == cex.input; };
+        if (std::any_of(state.training.begin(), state.training.end(), same_input)) {
+          diags.error("synth", fmt::format("internal error: the candidate found disagrees with "
+                                           "its own training instance {}",
+                                           synth::describe(cex)));
+          return std::nullopt;
+        }
+        state.training.push_back(std::move(cex));
+        if (stop()) {
+          report.stopped =
+              o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
+          break;
+        }
+        continue;
+      }
+    }
+    report.found = true;
     break;
   }
-  report.seconds = since(t0);
-  // An interrupt during the search's last round leaves the check out too.
-  const bool cancelled = o.cancel != nullptr && o.cancel->load();
-  if (report.found && o.verify && !cancelled) {
-    const auto t1 = clock_type::now();
-    report.check = synth::final_check(o, setup, report.program, diags);
-    if (!report.check) return std::nullopt;
-    report.verified = synth::exact(report.check->tasks.front());
-    report.check_seconds = since(t1);
-  }
+  report.seconds = since(t0) - report.check_seconds;
   return report;
 }
 
