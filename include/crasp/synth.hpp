@@ -30,6 +30,11 @@ struct synth_options {
   double time_limit = 60;
   /// C-RASP only (NoPE): no local reads `j == i - c` and no periodic `i % m == r`.
   bool nope = false;
+  /// Without `nope`: search plain C-RASP first, for `plain_share` of the time limit, and only
+  /// then C-RASP[pos]. A plain program witnesses NoPE too, so a task that needs no positions
+  /// gets its NoPE verdict even where a positional program is smaller.
+  bool plain_first = true;
+  double plain_share = 1.0 / 3;
   /// Local reads `exists[j <= i, j == i - c]` for c = 1 .. max_shift; periodic predicates for
   /// moduli 2 .. max_modulus; comparisons with constants 0 .. max_constant.
   std::size_t max_shift = 2, max_modulus = 2, max_constant = 2;
@@ -63,6 +68,7 @@ struct synth_round {
   std::string program;                       ///< the candidate found (empty: none)
   std::string counterexample;                ///< the instance that refuted it, rendered
   double seconds = 0;
+  bool plain = false;                        ///< a round of the plain C-RASP phase
 };
 
 struct synth_report {
@@ -79,6 +85,9 @@ struct synth_report {
   /// Without a program: why the search ended ("no program up to size 14", "time limit",
   /// "memory cap reached at size 11", "interrupted").
   std::string stopped;
+  /// The plain C-RASP phase (plain_first): "found", or "none up to size N (why)"; empty when
+  /// it did not run (--pe nope, or plain_first off).
+  std::string plain_first;
   /// Every expression up to this size was enumerated in the last round.
   std::size_t complete_size = 0;
   std::vector<std::size_t> kept_per_size;  ///< the last round's distinct behaviours per size

@@ -154,6 +154,7 @@ struct synth_command_options {
   std::size_t max_constant = 2;  ///< --max-constant K: comparisons with 0 .. K
   std::string output;            ///< -o FILE.crasp
   bool no_check = false;         ///< --no-check: skip the final check
+  bool positions_first = false;  ///< --positions-first: no plain C-RASP phase first
   std::size_t samples = 20;      ///< --samples: per train / test bin (validation and check)
   std::size_t far_samples = 2;   ///< --far-samples: per far bin of the check
   std::uint64_t seed = 1;

@@ -65,14 +65,18 @@ std::string report_text(const synth_report& r) {
     out += fmt::format("none up to size {} ({}); this is evidence, not a proof that none "
                        "exists\n",
                        r.complete_size, r.stopped);
+  if (!r.plain_first.empty())
+    out += fmt::format("plain C-RASP (no positions) searched first: {}{}\n", r.plain_first,
+                       r.found && r.plain_first != "found" ? "; the program uses positions" : "");
   out += fmt::format("search: {} round(s), {:.2f} s, {} expressions evaluated; last round: "
                      "every expression up to size {} ({} behaviours)\n",
                      r.rounds.size(), r.seconds, r.candidates, r.complete_size, r.searched);
   out += fmt::format("behaviours per size: {}\n", sizes_line(r.kept_per_size));
   for (std::size_t k = 0; k < r.rounds.size(); ++k) {
     const auto& round = r.rounds[k];
-    out += fmt::format("  round {}: {} instances ({} positions), size {}, {:.2f} s{}\n", k + 1,
-                       round.instances, round.positions, round.size, round.seconds,
+    out += fmt::format("  round {}{}: {} instances ({} positions), size {}, {:.2f} s{}\n", k + 1,
+                       round.plain ? " (plain)" : "", round.instances, round.positions,
+                       round.size, round.seconds,
                        round.counterexample.empty() ? ""
                                                     : ": refuted by " + round.counterexample);
   }
@@ -106,6 +110,8 @@ std::string report_json(const synth_report& r) {
   j["candidates"] = r.candidates;
   j["behaviours_per_size"] = r.kept_per_size;
   j["search_vocab"] = r.search_vocab;
+  j["plain_first"] = r.plain_first.empty() ? nlohmann::ordered_json(nullptr)
+                                           : nlohmann::ordered_json(r.plain_first);
   j["seconds"] = r.seconds;
   j["check_seconds"] = r.check_seconds;
   auto rounds = nlohmann::ordered_json::array();
@@ -113,6 +119,7 @@ std::string report_json(const synth_report& r) {
     rounds.push_back({{"instances", round.instances}, {"positions", round.positions},
                       {"size", round.size}, {"behaviours", round.kept},
                       {"program", round.program}, {"counterexample", round.counterexample},
+                      {"plain", round.plain},
                       {"seconds", round.seconds}});
   j["rounds"] = rounds;
   j["partial"] = r.partial;
@@ -132,6 +139,7 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
   o.max_size = opts.max_size;
   o.time_limit = opts.time_limit;
   o.nope = opts.pe == "nope";
+  o.plain_first = !opts.positions_first;
   o.search_vocab = opts.search_vocab;
   o.max_memory_mib = opts.max_memory_mib;
   o.max_shift = opts.max_shift;

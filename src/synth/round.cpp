@@ -104,7 +104,7 @@ std::string annotate(const synth_options& o, const task_setup& setup, const sear
   header.push_back(fmt::format("({} input positions), after {} round(s) of counterexamples; right "
                                "on {} validation instances.",
                                positions, report.rounds.size(), state.validation.size()));
-  if (o.nope) header.push_back("C-RASP only (--pe nope): no local reads, no periodic predicates.");
+  if (o.nope) header.push_back("Plain C-RASP (no local reads, no periodic predicates): a NoPE witness too.");
   if (!setup.family.empty())
     header.push_back(fmt::format("Written over the alphabet {} (searched with {} of its symbols): "
                                  "the same text runs for any size.",

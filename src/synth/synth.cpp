@@ -68,94 +68,32 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
   if (!synth::initial_training(o, setup, state, diags)) return std::nullopt;
   if (!synth::validation_set(o, setup, state, diags)) return std::nullopt;
 
-  for (;;) {
-    synth::round_result round = synth::search_round(o, setup, state, stop);
-    report.candidates += round.candidates;
-    report.kept_per_size = round.kept_per_size;
-    report.searched = round.kept;
-    report.complete_size = round.complete_size;
-    synth_round log{state.training.size(), round.positions, round.size, round.kept, {}, {}, round.seconds};
-    if (round.stopped.rfind("internal error", 0) == 0) {
-      diags.error("synth", round.stopped);
-      return std::nullopt;
+  // Plain C-RASP first: a program without positions witnesses NoPE as well as APE, and the
+  // smallest program overall may use positions where a plain one exists (#a == #b written with
+  // i % 2). Counterexamples found in that phase stay in the training set.
+  if (!o.nope && o.plain_first) {
+    synth_options plain = o;
+    plain.nope = true;
+    const double limit = o.time_limit * o.plain_share;
+    const auto plain_stop = [&] {
+      return (o.cancel != nullptr && o.cancel->load()) ||
+             since(t0) - report.check_seconds > limit;
+    };
+    if (!synth::run_loop(plain, setup, state, plain_stop, report, diags)) return std::nullopt;
+    for (auto& r : report.rounds) r.plain = true;
+    if (report.found) {
+      report.plain_first = "found";
+    } else {
+      report.plain_first = fmt::format("none up to size {} ({})", report.complete_size,
+                                       report.stopped);
     }
-    if (!round.program) {
-      report.stopped = round.stopped;
-      report.rounds.push_back(log);
-      break;
-    }
-    log.program = round.program->text;
-    const auto refuted = synth::validate(o, setup, state, *round.program, diags);
-    if (diags.has_errors()) return std::nullopt;
-    if (refuted) {
-      // The rules agree with every training decision by construction; a training instance
-      // refuting them means the search and the interpreter read the program differently, and
-      // adding it again would only repeat the round until the time limit.
-      const auto same_input = [&](const task_instance& t) { return t.input == refuted->input; };
-      if (std::any_of(state.training.begin(), state.training.end(), same_input)) {
-        diags.error("synth", fmt::format("internal error: the candidate found disagrees with its own "
-                                         "training instance {}", synth::describe(*refuted)));
-        return std::nullopt;
-      }
-      log.counterexample = synth::describe(*refuted);
-      report.partial = round.program->text;
-      report.rounds.push_back(log);
-      if (o.progress)
-        o.progress(fmt::format("round {}: size {} candidate refuted by {}", report.rounds.size(),
-                               round.size, log.counterexample));
-      state.training.push_back(*refuted);
-      if (stop()) {
-        report.stopped = o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
-        break;
-      }
-      continue;
-    }
-    report.rounds.push_back(log);
-    report.size = round.program->size;
-    report.depth = round.program->depth;
-    report.program = synth::annotate(o, setup, state, report, *round.program);
-    report.program_class = round.program->klass;
-    // An interrupt during the search's last round leaves the check out too.
-    const bool cancelled = o.cancel != nullptr && o.cancel->load();
-    if (o.verify && !cancelled) {
-      const auto t1 = clock_type::now();
-      report.check = synth::final_check(o, setup, report.program, diags);
-      report.check_seconds += since(t1);
-      if (!report.check) return std::nullopt;
-      const task_result& checked = report.check->tasks.front();
-      report.verified = synth::exact(checked);
-      // A program its own check refutes is not found: its counterexample joins the training
-      // set and the search goes on, as for a refutation by the validation set.
-      if (checked.witness && checked.witness->found) {
-        const auto& w = *checked.witness;
-        task_instance cex{w.input, w.expected, w.length, "the final check: " + w.origin};
-        report.rounds.back().counterexample = synth::describe(cex) + " (the final check)";
-        report.partial = round.program->text;
-        report.program.clear();
-        report.check.reset();
-        report.verified = false;
-        if (o.progress)
-          o.progress(fmt::format("round {}: size {} candidate refuted by the final check: {}",
-                                 report.rounds.size(), round.size,
-                                 report.rounds.back().counterexample));
-        const auto same_input = [&](const task_instance& t) { return t.input == cex.input; };
-        if (std::any_of(state.training.begin(), state.training.end(), same_input)) {
-          diags.error("synth", fmt::format("internal error: the candidate found disagrees with "
-                                           "its own training instance {}",
-                                           synth::describe(cex)));
-          return std::nullopt;
-        }
-        state.training.push_back(std::move(cex));
-        if (stop()) {
-          report.stopped =
-              o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
-          break;
-        }
-        continue;
-      }
-    }
-    report.found = true;
-    break;
+  }
+  const bool cancelled = o.cancel != nullptr && o.cancel->load();
+  if (!report.found && !cancelled) {
+    if (!report.plain_first.empty() && o.progress)
+      o.progress("plain C-RASP: " + report.plain_first + "; now with positions");
+    report.stopped.clear();
+    if (!synth::run_loop(o, setup, state, stop, report, diags)) return std::nullopt;
   }
   report.seconds = since(t0) - report.check_seconds;
   return report;
