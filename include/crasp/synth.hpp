@@ -30,10 +30,13 @@ struct synth_options {
   double time_limit = 60;
   /// C-RASP only (NoPE): no local reads `j == i - c` and no periodic `i % m == r`.
   bool nope = false;
-  /// Without `nope`: search plain C-RASP first, for `plain_share` of the time limit, and only
-  /// then C-RASP[pos]. A plain program witnesses NoPE too, so a task that needs no positions
-  /// gets its NoPE verdict even where a positional program is smaller.
+  /// Without `nope`: search plain C-RASP first, for at most `plain_rounds` rounds of
+  /// counterexamples and `plain_share` of the time limit, and only then C-RASP[pos]. A plain
+  /// program witnesses NoPE too, so a task that needs no positions gets its NoPE verdict even
+  /// where a positional program is smaller. The round cap keeps the result independent of the
+  /// machine's speed wherever the phase ends before the time share.
   bool plain_first = true;
+  std::size_t plain_rounds = 8;
   double plain_share = 1.0 / 3;
   /// Local reads `exists[j <= i, j == i - c]` for c = 1 .. max_shift; periodic predicates for
   /// moduli 2 .. max_modulus; comparisons with constants 0 .. max_constant.

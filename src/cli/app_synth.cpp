@@ -45,8 +45,8 @@ CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
   sub->add_option("-o,--output", o.output, "write the program found to FILE.crasp")
       ->type_name("FILE");
   sub->add_flag("--positions-first", o.positions_first,
-                "search C-RASP[pos] at once (default: plain C-RASP first, for a third of the "
-                "time, so that a task needing no positions gets a NoPE witness)");
+                "search C-RASP[pos] at once (default: plain C-RASP first, at most 8 rounds and "
+                "a third of the time, so that a task needing no positions gets a NoPE witness)");
   sub->add_flag("--no-check", o.no_check,
                 "skip the final check (compiled models, bins far past training)");
   sub->add_option("--samples", o.samples, "instances per train / test bin")

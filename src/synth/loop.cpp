@@ -21,7 +21,14 @@ double since(clock_type::time_point t0) {
 }  // namespace
 
 bool run_loop(const synth_options& o, task_setup& setup, search_state& state,
-              const std::function<bool()>& stop, synth_report& report, diagnostics& diags) {
+              const std::function<bool()>& stop, synth_report& report, diagnostics& diags,
+              std::size_t max_rounds) {
+  const std::size_t first_round = report.rounds.size();
+  const auto out_of_rounds = [&] {
+    if (max_rounds == 0 || report.rounds.size() - first_round < max_rounds) return false;
+    report.stopped = fmt::format("{} rounds of counterexamples", max_rounds);
+    return true;
+  };
   for (;;) {
     round_result round = search_round(o, setup, state, stop);
     report.candidates += round.candidates;
@@ -62,6 +69,7 @@ bool run_loop(const synth_options& o, task_setup& setup, search_state& state,
         report.stopped = o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
         break;
       }
+      if (out_of_rounds()) break;
       continue;
     }
     report.rounds.push_back(log);
@@ -105,6 +113,7 @@ bool run_loop(const synth_options& o, task_setup& setup, search_state& state,
               o.cancel != nullptr && o.cancel->load() ? "interrupted" : "time limit reached";
           break;
         }
+        if (out_of_rounds()) break;
         continue;
       }
     }

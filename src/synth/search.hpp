@@ -78,11 +78,12 @@ std::string annotate(const synth_options& o, const task_setup& setup, const sear
                      const synth_report& report, const candidate& c);
 
 /// Rounds of the counterexample-guided loop with `o`'s grammar until a program survives its
-/// validation and final check (report.found), or the search stops (report.stopped says why):
-/// every refutation joins state.training, rounds are appended to report.rounds. False on an
-/// error (in `diags`).
+/// validation and final check (report.found), or the search stops (report.stopped says why),
+/// after at most `max_rounds` rounds when that is not 0: every refutation joins state.training,
+/// rounds are appended to report.rounds. False on an error (in `diags`).
 bool run_loop(const synth_options& o, task_setup& setup, search_state& state,
-              const std::function<bool()>& stop, synth_report& report, diagnostics& diags);
+              const std::function<bool()>& stop, synth_report& report, diagnostics& diags,
+              std::size_t max_rounds = 0);
 
 /// crasp check's run of the task with `program` as the witness (over the check's vocabulary).
 std::optional<check_report> final_check(const synth_options& o, const task_setup& setup,

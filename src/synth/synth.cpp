@@ -79,7 +79,8 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
       return (o.cancel != nullptr && o.cancel->load()) ||
              since(t0) - report.check_seconds > limit;
     };
-    if (!synth::run_loop(plain, setup, state, plain_stop, report, diags)) return std::nullopt;
+    if (!synth::run_loop(plain, setup, state, plain_stop, report, diags, o.plain_rounds))
+      return std::nullopt;
     for (auto& r : report.rounds) r.plain = true;
     if (report.found) {
       report.plain_first = "found";
