@@ -63,6 +63,7 @@ expr_parser::expr_parser(context& cx, const x::seq& s) : cx_(cx) {
     items_.push_back(item{kind::op, nullptr, nullptr, t.o.kind, cx_.sp(t.o.b, t.o.e)});
     flatten(t.rhs);
   }
+  end_ = items_.size();
 }
 
 void expr_parser::flatten(const x::operand& o) {
@@ -93,7 +94,7 @@ void expr_parser::restore(const mark& m) {
 }
 
 const expr_parser::item* expr_parser::peek(std::size_t ahead) const {
-  return k_ + ahead < items_.size() ? &items_[k_ + ahead] : nullptr;
+  return k_ + ahead < end_ ? &items_[k_ + ahead] : nullptr;
 }
 
 bool expr_parser::at_op(x::op_kind op) const {
@@ -107,11 +108,11 @@ bool expr_parser::at_cmp() const {
          at_op(k::gt);
 }
 
-bool expr_parser::at_stop() const { return k_ == items_.size() || at_op(x::op_kind::colon); }
+bool expr_parser::at_stop() const { return k_ == end_ || at_op(x::op_kind::colon); }
 
 span expr_parser::here() const {
   if (const item* it = peek()) return it->where;
-  const std::uint32_t end = items_.empty() ? 0 : items_.back().where.end;
+  const std::uint32_t end = end_ == 0 ? 0 : items_[end_ - 1].where.end;
   return span{end, end};
 }
 

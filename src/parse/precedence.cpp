@@ -13,6 +13,7 @@
 // if-else (1, left associative), - (2), + (3), * % (5), with the prefix `INT *` taking as operand
 // everything from level 2 up, so `2 * A + 1` is `2 * (A + 1)`.
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -184,12 +185,14 @@ ast::expr_id expr_parser::batom() {
   const bool continues = next && next->k == kind::op &&
                          (is_cmp_op(next->op) || is_arith_op(next->op) ||
                           (cx_.lang == ast::dialect::cr && next->op == op_kind::if_));
+  // The next item is the comparison a trial reading of a left side stops at (split_comparison).
+  const bool before_bound = end_ < items_.size() && k_ + 1 == end_;
   if (boolish() && (!continues || restricted_)) {
     const mark m = save();
     const ast::expr_id b = bool_atom();
     // `# (C + 1) > 0`: a parenthesized count cannot be the body, so the body is not cut short
     // before the comparison: the count reading `#((C + 1) > 0)` is tried instead, as ANTLR does.
-    if (!b.valid() || !continues || !surely_count(cx_.prog, b)) return b;
+    if (!b.valid() || !(continues || before_bound) || !surely_count(cx_.prog, b)) return b;
     cx_.fail(where(b), fmt::format("'{}' is a count, but a Boolean is expected here",
                                    cx_.text(where(b))));
     restore(m);
@@ -225,6 +228,13 @@ ast::expr_id expr_parser::batom() {
                fmt::format("'{}' is a count, but a Boolean is expected here", cx_.text(where(lhs))),
                1);
     restore(m);
+    // `# # "a" <= 1 < 2`, `# (# "a") < 1 > 0`: the body of the first count cannot stop before
+    // the first comparison (it would be `# "a"` or `(# "a")`, counts), so it takes it, and the
+    // count is compared by the next: `(#((# "a") <= 1)) < 2`, the public interpreter's only
+    // reading.
+    if (it->k == kind::prefix) {
+      if (const ast::expr_id r3 = split_comparison(); r3.valid()) return r3;
+    }
   }
   if (boolish()) return bool_atom();
   cx_.fail(it->where, "expected a Boolean expression");
@@ -237,6 +247,52 @@ ast::expr_id expr_parser::comparison(ast::expr_id lhs) {
   const ast::expr_id rhs = sum(1, false);
   if (!rhs.valid()) return {};
   return add(ast::binary{op, lhs, rhs}, span{where(lhs).begin, where(rhs).end});
+}
+
+ast::expr_id expr_parser::split_comparison() {
+  const mark m = save();
+  const failure best = cx_.best;  // a failed trial leaves the reported failure as it was
+  const std::size_t bound = end_;
+  std::size_t comparisons = 0;
+  for (std::size_t p = k_ + 1; p < bound; ++p) {
+    const item& at = items_[p];
+    // Up to the first comparison is the reading batom() tried first.
+    if (at.k != kind::op || !is_cmp_op(at.op) || ++comparisons < 2) continue;
+    restore(m);
+    const ast::expr_id lhs = bounded_count(p);
+    if (!lhs.valid() || k_ != p) continue;
+    const ast::expr_id r = comparison(lhs);
+    if (r.valid() && !at_cmp()) return r;
+  }
+  restore(m);
+  cx_.best = best;
+  return {};
+}
+
+ast::expr_id expr_parser::bounded_count(std::size_t bound) {
+  const std::pair<std::size_t, std::size_t> key{k_, bound};
+  if (const auto it = bounded_.find(key); it != bounded_.end()) {
+    const bounded_entry& e = it->second;
+    cx_.pending.insert(cx_.pending.end(), e.pending.begin(), e.pending.end());
+    if (e.best.set) cx_.fail(span{e.best.at, e.best.end}, e.best.message, e.best.priority);
+    k_ = e.after;
+    return e.ok ? ast::expr_id{e.result} : ast::expr_id{};
+  }
+  const std::size_t pending_before = cx_.pending.size();
+  const failure outer = std::exchange(cx_.best, failure{});
+  const std::size_t saved_end = end_;
+  end_ = bound;
+  const ast::expr_id r = sum(1, false);
+  end_ = saved_end;
+  bounded_entry e;
+  e.ok = r.valid();
+  e.result = r.v;
+  e.after = k_;
+  e.pending.assign(cx_.pending.begin() + static_cast<std::ptrdiff_t>(pending_before), cx_.pending.end());
+  e.best = std::exchange(cx_.best, outer);
+  if (e.best.set) cx_.fail(span{e.best.at, e.best.end}, e.best.message, e.best.priority);
+  bounded_.emplace(key, std::move(e));
+  return r;
 }
 
 ast::expr_id expr_parser::sum(int min_level, bool restricted) {

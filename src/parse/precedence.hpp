@@ -8,7 +8,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
+#include <map>
+#include <utility>
 #include <vector>
 
 #include "parse/context.hpp"
@@ -62,7 +65,21 @@ class expr_parser {
   context& cx_;
   std::vector<item> items_;
   std::size_t k_ = 0;
+  /// Items from here on are out of reach: a trial reading of a comparison's left side stops
+  /// at the comparison it is to stand left of (split_comparison). items_.size() otherwise.
+  std::size_t end_ = 0;
   bool restricted_ = false;  // inside the body of a count standing left of a comparison
+  /// Finished bounded_count() parses by (first item, bound): a count over counts tries each
+  /// comparison as its bound, and so does every count in its body; without this, `# # ... # X
+  /// < 1 < 1 ...` would take a step per way of choosing the bounds.
+  struct bounded_entry {
+    bool ok = false;
+    std::uint32_t result = 0;
+    std::size_t after = 0;              ///< k_ after the parse
+    std::vector<diagnostic> pending;    ///< diagnostics it added
+    failure best;                       ///< its furthest failure
+  };
+  std::map<std::pair<std::size_t, std::size_t>, bounded_entry> bounded_;
 
   void flatten(const x::operand& o);
   [[nodiscard]] mark save() const;
@@ -88,6 +105,13 @@ class expr_parser {
   ast::expr_id batom();
   /// `lhs CMP sum`, the comparison operator being the next item.
   ast::expr_id comparison(ast::expr_id lhs);
+  /// `C CMP sum` where the count C at the next item must take a comparison into its body:
+  /// C is read up to each later comparison in turn (the second, third, ... after it) until a
+  /// reading that ends there, compared, ends the chain. Invalid (and nothing consumed) if none.
+  ast::expr_id split_comparison();
+  /// `sum` read from the next item with the items from `bound` on out of reach, outside any
+  /// restricted body (split_comparison's only use). Memoized in bounded_.
+  ast::expr_id bounded_count(std::size_t bound);
   ast::expr_id sum(int min_level, bool restricted);
   ast::expr_id cunary(bool restricted);
 

@@ -192,6 +192,35 @@ TEST_CASE("a count whose body cannot stop before a comparison swallows it") {
   check_program("Z = # \"a\"\nP = # Z < 1 <= 3\n", [&](const word& w, long long i) -> long long {
     return count_upto(i, [&](long long j) { return n(w, j, "a") < 1; }) <= 3;
   });
+  // A count over a count followed by two comparisons: the inner count cannot be the outer one's
+  // body, so the outer body takes the first comparison and the second compares the outer count.
+  // The public grammar admits no other reading (a count there cannot be a Boolean).
+  // `## H != 1 <= 1` (H a Boolean) is (#((# H) != 1)) <= 1.
+  check_program("H = \"a\"\nc = ## H != 1 <= 1\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return n(w, j, "a") != 1; }) <= 1;
+  });
+  // `# # "a" <= 1 < 2` is (#((# "a") <= 1)) < 2.
+  check_program("L = # # \"a\" <= 1 < 2\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return n(w, j, "a") <= 1; }) < 2;
+  });
+  // `#(# "a") < 1 > 0` is (#((# "a") < 1)) > 0.
+  check_program("L = #(# \"a\") < 1 > 0\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) { return n(w, j, "a") < 1; }) > 0;
+  });
+  // Three levels: `# # # "a" == 1 >= 1 < 3` is (#((#((# "a") == 1)) >= 1)) < 3.
+  check_program("L = # # # \"a\" == 1 >= 1 < 3\n", [&](const word& w, long long i) -> long long {
+    return count_upto(i, [&](long long j) {
+             return count_upto(j, [&](long long k) { return n(w, k, "a") == 1; }) >= 1;
+           }) < 3;
+  });
+  // Each of these reads with one warning (the outer count's body holds a comparison), in both
+  // dialects.
+  for (const char* name : {"w.cr", "w.crasp"}) {
+    crasp::load_result loaded = crasp::load_text(name, "L = # # \"a\" <= 1 < 2\n");
+    INFO(name << "\n" << crasp::render(loaded.diags));
+    REQUIRE(loaded.ok());
+    CHECK(loaded.diags.warning_count() == 1);
+  }
 }
 
 TEST_CASE("an import applies to the whole program, as the public interpreter applies it first") {

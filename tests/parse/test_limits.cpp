@@ -85,6 +85,22 @@ TEST_CASE("nested counts are read in linear time, not once per trial reading") {
   CHECK(render(l.diags).find("needs a Boolean body") != std::string::npos);
 }
 
+TEST_CASE("counts over counts before a chain of comparisons are read in polynomial time") {
+  // `# # ... # "a" < 1 < 1 ...`: each count's body may end before any later comparison, and
+  // every count inside it tries the same; without memoized trials 30 counts before 30
+  // comparisons took over a minute (C(60, 30) ways to choose the ends).
+  const std::string valid = "A = " + repeat("# ", 60) + "\"a\"" + repeat(" < 1", 60) + "\n";
+  const parse_result r = parse_text(valid);
+  INFO(render(r.diags));
+  CHECK(r.diags.error_count() == 0);
+  // Fewer comparisons than counts, or more: no reading, one error, as fast.
+  for (const auto& [counts, comparisons] : {std::pair{60, 30}, std::pair{30, 60}}) {
+    const std::string bad = "A = " + repeat("# ", static_cast<std::size_t>(counts)) + "\"a\"" +
+                            repeat(" < 1", static_cast<std::size_t>(comparisons)) + "\n";
+    CHECK(parse_text(bad).diags.error_count() == 1);
+  }
+}
+
 TEST_CASE("nesting up to the limit is read; one more level is a located error") {
   const std::string ok = "A = " + repeat("(", max_nesting - 1) + "\"a\"" + repeat(")", max_nesting - 1) + "\n";
   CHECK(parse_text(ok).ok());

@@ -1,0 +1,1 @@
+expand programs/public_count_chains.cr

@@ -1,0 +1,1 @@
+run programs/public_count_chains.cr "b a b a a" --trace @OUT@/trace.txt
