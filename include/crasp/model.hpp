@@ -45,9 +45,17 @@ template <class T> struct basic_head {
   matrix<T> wo;      ///< d_model x d_value
   /// RoPE: rotary[k] = omega_k rotates the coordinate pair (2k, 2k+1) of q and k at position p by
   /// the angle p * omega_k (counter-clockwise). Pairs past rotary.size() are not rotated. Empty:
-  /// no rotation. At most d_head / 2 entries.
+  /// no rotation. At most d_head / 2 entries, each positive with omega_k * max_len at most
+  /// max_rotary_angle.
   std::vector<double> rotary;
 };
+
+/// The largest rotary angle omega_k * max_len a model may reach at its designed length (2^32
+/// radians). The angle p * omega_k is computed in double, within 2^-53 of its size: up to 2^32
+/// it is within 2^-21 rad (5e-7) of exact, so cos and sin keep about 21 correct bits. Past it
+/// the error grows to a whole turn (2^55 rad), and a frequency like 1e308 overflows to an
+/// infinite angle at position 2. Compiled models stay below 2^26 (omega <= pi, max_len <= 2^24).
+inline constexpr double max_rotary_angle = 4294967296.0;
 
 /// Position-wise feed-forward unit: W2 · ReLU(W1 x [+ b1]) [+ b2].
 template <class T> struct basic_ffn {
@@ -132,8 +140,9 @@ struct summary {
 /// Summarizes a model (assumes nothing; reads shapes as they are).
 template <class T> summary summarize(const basic_model<T>& m);
 
-/// Checks every shape, name, id and value (finite weights, eps >= 0) against the conventions
-/// above. Returns one error per problem, with origin naming the offending tensor.
+/// Checks every shape, name, id and value (finite weights, eps >= 0, rotary frequencies positive
+/// and within max_rotary_angle at max_len) against the conventions above. Returns one error per
+/// problem, with origin naming the offending tensor or field.
 template <class T> diagnostics validate(const basic_model<T>& m);
 
 /// One residual snapshot: "embed", then "L<l>.attn" and "L<l>.ffn" for every layer l (after the

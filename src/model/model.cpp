@@ -179,8 +179,22 @@ template <class T> diagnostics validate(const basic_model<T>& m) {
                                                 h.rotary.size(), dh, dh / 2));
       if (!h.rotary.empty() && m.pe != positional::rope)
         diags.error(hp + ".rotary", fmt::format("rotary frequencies in a {} model", to_string(m.pe)));
-      for (double w : h.rotary)
-        if (!std::isfinite(w)) diags.error(hp + ".rotary", "non-finite rotary frequency");
+      // The angle p * w at every position up to max_len must be finite and meaningful
+      // (max_rotary_angle says why); a frequency of 1e308 would overflow at position 2 and turn
+      // every score into NaN.
+      for (std::size_t k = 0; k < h.rotary.size(); ++k) {
+        const double w = h.rotary[k];
+        const std::string at = fmt::format("{}.rotary[{}]", hp, k);
+        if (!std::isfinite(w)) {
+          diags.error(at, "non-finite rotary frequency");
+        } else if (w <= 0) {
+          diags.error(at, fmt::format("rotary frequency {:g} is not positive", w));
+        } else if (const double angle = w * std::max(m.max_len, 1); !(angle <= max_rotary_angle)) {
+          diags.error(at, fmt::format("rotary frequency {:g} turns position max_len = {} by {:g} rad, "
+                                      "more than 2^32 rad (the angle loses its meaning in float64)",
+                                      w, m.max_len, angle));
+        }
+      }
     }
     c.ln(lp + ".ln_attn", l.ln_attn, d);
     const Eigen::Index dff = l.ffn.w1.rows();

@@ -3,6 +3,8 @@
 // path in the diagnostic.
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "compiled_sample.hpp"
 #include "safetensors_edit.hpp"
 
@@ -116,4 +118,50 @@ TEST_CASE("the APE table lists the dimensions of its rows (format_version 2)", "
   const std::string outside =
       meta_error([](json& m) { m["pos_rows"][0] = m["residual_names"].size(); });
   CHECK(outside.starts_with("invalid model: pos_rows: row 0 adds to dimension"));
+}
+
+// A frequency of 1e308 loaded and answered wrongly: the angle p * w overflows at position 2, and
+// every score of the head became NaN without a word.
+TEST_CASE("rotary frequencies are positive and their angle at max_len is meaningful", "[damage][metadata]") {
+  static const std::string rope = sample::bytes_of(sample::contains_ab(positional::rope));
+  REQUIRE(from_bytes(rope, "m").ok());
+  // Where the first rotary frequency is, as "layers.L.heads.H.rotary[0]".
+  std::string field;
+  {
+    const json meta = json::parse(edit::split(rope).first["__metadata__"]["crasp"].get<std::string>());
+    REQUIRE(meta["max_len"] == 13);  // --max-len 12 and BOS
+    for (std::size_t l = 0; l < meta["layers"].size() && field.empty(); ++l)
+      for (std::size_t h = 0; h < meta["layers"][l]["heads"].size() && field.empty(); ++h)
+        if (!meta["layers"][l]["heads"][h]["rotary"].empty())
+          field = "layers." + std::to_string(l) + ".heads." + std::to_string(h) + ".rotary[0]";
+  }
+  REQUIRE_FALSE(field.empty());
+  // The error of the model with that frequency set to w (empty: it loads).
+  auto error_with = [&](double w) -> std::string {
+    const std::string bytes = edit::with_meta(rope, [&](json& m) {
+      for (auto& l : m["layers"])
+        for (auto& h : l["heads"])
+          if (!h["rotary"].empty()) {
+            h["rotary"][0] = w;
+            return;
+          }
+    });
+    const load_result r = from_bytes(bytes, "m.safetensors");
+    if (r.ok()) return "";
+    REQUIRE(r.diags.has_errors());
+    CHECK(r.diags.items()[0].origin == "m.safetensors");
+    return r.diags.items()[0].message;
+  };
+  CHECK(error_with(1e308) == "invalid model: " + field +
+                                 ": rotary frequency 1e+308 turns position max_len = 13 by inf rad, "
+                                 "more than 2^32 rad (the angle loses its meaning in float64)");
+  CHECK(error_with(1e12) == "invalid model: " + field +
+                                ": rotary frequency 1e+12 turns position max_len = 13 by "
+                                "1.3e+13 rad, more than 2^32 rad (the angle loses its meaning in float64)");
+  CHECK(error_with(0) == "invalid model: " + field + ": rotary frequency 0 is not positive");
+  CHECK(error_with(-0.5) == "invalid model: " + field + ": rotary frequency -0.5 is not positive");
+  // Up to 2^32 rad at max_len a frequency loads; past it, not.
+  CHECK(error_with(max_rotary_angle / 16).empty());
+  CHECK_FALSE(error_with(max_rotary_angle / 8).empty());
+  CHECK(error_with(3.0).empty());
 }
