@@ -32,7 +32,8 @@ CLI::App* subcommand(CLI::App& app, const std::string& name, const std::string& 
 
 void add_program(CLI::App* sub, program_options& opts) {
   sub->add_option("PROGRAM", opts.program, "program file (.crasp, or .cr for the public dialect)")
-      ->required();
+      ->required()
+      ->check(file_name());
 }
 
 // run and generate also take a model saved by `crasp compile`.
@@ -40,7 +41,8 @@ void add_program_or_model(CLI::App* sub, program_options& opts) {
   sub->add_option("PROGRAM", opts.program,
                   "program file (.crasp, .cr), or a saved model (.safetensors, with --engine "
                   "transformer)")
-      ->required();
+      ->required()
+      ->check(file_name());
 }
 
 void add_alphabet(CLI::App* sub, program_options& opts) {
@@ -209,7 +211,8 @@ command_line::command_line()
                    "one instance (default: one per stdin line)");
   run_->add_option("--trace", run_opts_.trace_path,
                    "write the trace to FILE (.txt, .html or .json)")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(file_name());
   add_engine_flags(run_, run_opts_.engine);
   add_lowering_choices(run_, run_opts_.engine);
   add_alphabet(run_, run_opts_.common);
@@ -239,10 +242,12 @@ command_line::command_line()
   examples_ = subcommand(app_, "examples",
                          "check programs against their X.examples files");
   examples_->add_option("PROGRAMS", examples_opts_.paths,
-                        "program files or directories (default: the current directory)");
+                        "program files or directories (default: the current directory)")
+      ->check(file_name());
   examples_->add_option("--examples", examples_opts_.examples_file,
                         "check the one PROGRAM against FILE instead of its X.examples")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(file_name());
   add_max_new(examples_, examples_opts_.max_new);
   add_engine_flags(examples_, examples_opts_.engine);
   add_lowering_choices(examples_, examples_opts_.engine);
@@ -253,7 +258,8 @@ command_line::command_line()
   add_program(compile_, compile_opts_.common);
   compile_->add_option("-o,--output", compile_opts_.output, "the model file to write")
       ->type_name("MODEL")
-      ->required();
+      ->required()
+      ->check(file_name());
   add_pe(compile_, compile_opts_.engine);
   add_max_len(compile_, compile_opts_.engine);
   add_lowering_choices(compile_, compile_opts_.engine);
@@ -402,13 +408,16 @@ command_line::command_line()
   check_->add_option("--programs", check_opts_.programs,
                      "run the catalogue programs this directory holds instead of the bundled "
                      "ones (the others stay)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(file_name());
   check_->add_option("--oracle-timeout", check_opts_.oracle_timeout,
                      "seconds to wait for the next line of a spec's generator or oracle")
       ->type_name("SECONDS")
       ->capture_default_str()
       ->check(number_in(0.001, 86400.0));
-  check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG");
+  check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG")
+      ->type_name("FILE")
+      ->check(file_name());
   check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
       ->check(integer_in(0, 256));
   check_->add_flag("--synth", check_opts_.synth,
@@ -437,16 +446,19 @@ command_line::command_line()
                         "head roles, statements, residual stream");
   explain_->add_option("PROGRAM", explain_opts_.common.program,
                        "program file (.crasp, .cr), compiled here, or a saved model (.safetensors)")
-      ->required();
+      ->required()
+      ->check(file_name());
   explain_->add_option("TOKENS", explain_opts_.tokens, "the input (default: one stdin line)");
   explain_->add_option("-o,--output", explain_opts_.output,
                        "write the report: .html (self-contained page), .svg (heatmaps) or .json")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(file_name());
   explain_->add_option("--compare", explain_opts_.compare,
                        "another program or model run on the same input, shown side by side")
       ->type_name("OTHER")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->check(file_name());
   add_pe(explain_, explain_opts_.engine);
   add_max_len(explain_, explain_opts_.engine);
   add_lowering_choices(explain_, explain_opts_.engine);

@@ -43,7 +43,8 @@ CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
       ->capture_default_str()
       ->check(integer_in(0, 64));
   sub->add_option("-o,--output", o.output, "write the program found to FILE.crasp")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(file_name());
   sub->add_flag("--positions-first", o.positions_first,
                 "search C-RASP[pos] at once (default: plain C-RASP first, at most 8 rounds and "
                 "a third of the time, so that a task needing no positions gets a NoPE witness)");

@@ -55,4 +55,12 @@ CLI::Validator one_of(std::vector<std::string> names) {
       "", list);
 }
 
+CLI::Validator file_name() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        return s.empty() ? "expected a file name, got an empty string" : std::string();
+      },
+      "", "");
+}
+
 }  // namespace crasp::cli

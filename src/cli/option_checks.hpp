@@ -1,5 +1,5 @@
-// Validators for the numeric and enumerated options of every subcommand. Each rejects an
-// out-of-range value while the command line is parsed, so a bad value is a usage error (exit 2)
+// Validators for the numeric, enumerated and file-name options of every subcommand. Each rejects
+// an out-of-range value while the command line is parsed, so a bad value is a usage error (exit 2)
 // naming the flag and the accepted range, never a value that wraps around (a size_t given -1)
 // or saturates (a seed past 2^64) and then runs for ever.
 #pragma once
@@ -22,5 +22,10 @@ CLI::Validator number_in(double lo, double hi);
 
 /// One of `names`; the message lists them the way the docs do ("nope, ape or rope").
 CLI::Validator one_of(std::vector<std::string> names);
+
+/// A file or directory name: any string but the empty one ("expected a file name, got an empty
+/// string"). The commands read an empty name as "not given", so `--trace ''` would silently write
+/// nothing; every option that names a file takes this check.
+CLI::Validator file_name();
 
 }  // namespace crasp::cli

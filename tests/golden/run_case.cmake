@@ -22,12 +22,16 @@ if(EXISTS "${base}.stdin")
   set(input "${base}.stdin")
 endif()
 
-execute_process(COMMAND "${CRASP}" ${args}
-                WORKING_DIRECTORY "${WORK_DIR}"
-                INPUT_FILE "${input}"
-                OUTPUT_VARIABLE actual_stdout
-                ERROR_VARIABLE actual_stderr
-                RESULT_VARIABLE actual_code)
+# Every argument is passed as written, an empty one ("" or '') too, which an unquoted list
+# expansion would drop: the call is spelled out with each argument in brackets.
+set(call "execute_process(COMMAND [==[${CRASP}]==]")
+foreach(arg IN LISTS args)
+  string(APPEND call " [==[${arg}]==]")
+endforeach()
+string(APPEND call " WORKING_DIRECTORY [==[${WORK_DIR}]==] INPUT_FILE [==[${input}]==]"
+                   " OUTPUT_VARIABLE actual_stdout ERROR_VARIABLE actual_stderr"
+                   " RESULT_VARIABLE actual_code)")
+cmake_language(EVAL CODE "${call}")
 # Scratch paths differ between build trees: show them as @OUT@.
 string(REPLACE "${OUT_DIR}" "@OUT@" actual_stdout "${actual_stdout}")
 string(REPLACE "${OUT_DIR}" "@OUT@" actual_stderr "${actual_stderr}")

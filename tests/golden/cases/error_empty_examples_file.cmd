@@ -1,0 +1,1 @@
+examples programs/dyck1.cr --examples ""

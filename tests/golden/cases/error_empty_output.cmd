@@ -1,0 +1,1 @@
+compile programs/dyck1.cr -o ""
