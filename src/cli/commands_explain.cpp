@@ -83,7 +83,12 @@ exit_code explain_command(const explain_command_options& opts, io& io) {
     return usage_error(io, "-o: unknown extension of '" + opts.output + "' (use .html, .svg or .json)");
   }
   std::vector<instance> inputs;
-  for_each_instance(opts.tokens, io.in, [&](const instance& inst) { inputs.push_back(inst); });
+  const instances_read read =
+      for_each_instance(opts.tokens, io.in, [&](const instance& inst) { inputs.push_back(inst); });
+  if (read.too_long) {
+    print_error(io, *read.too_long, too_long_line_message("input"));
+    return exit_code::failure;
+  }
   if (inputs.size() != 1) {
     print_error(io, opts.tokens.empty() ? "<stdin>" : "<command line>",
                 inputs.empty() ? "no input: explain needs one instance (tokens as arguments or one stdin line)"

@@ -70,7 +70,11 @@ exit_code run_command(const run_options& opts, io& io) {
     }
   };
 
-  if (for_each_instance(opts.tokens, io.in, handle) == 0) {
+  const instances_read read = for_each_instance(opts.tokens, io.in, handle);
+  if (read.too_long) {
+    print_error(io, *read.too_long, too_long_line_message("input"));
+    failed = true;
+  } else if (read.count == 0) {
     print_error(io, "<stdin>", "no input: expected one instance per line (or tokens as arguments)");
     failed = true;
   }

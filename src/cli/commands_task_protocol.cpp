@@ -15,6 +15,7 @@
 #include "crasp/interpret.hpp"
 #include "crasp/task_check.hpp"
 #include "crasp/tasks.hpp"
+#include "input.hpp"
 #include "load.hpp"
 
 namespace crasp::cli {
@@ -60,7 +61,13 @@ exit_code oracle(const tasks::task_spec& t, std::size_t k, io& io) {
   for (const auto& s : tasks::symbols(t, k)) known.insert(s);
   for (const auto& c : t.control_tokens) known.insert(c);
   std::string line;
-  while (std::getline(io.in, line)) {
+  std::size_t number = 0;
+  for (line_status st; (st = read_line(io.in, line)) != line_status::end;) {
+    ++number;
+    if (st == line_status::too_long) {
+      print_error(io, "<stdin>:" + std::to_string(number), too_long_line_message("input"));
+      return exit_code::failure;
+    }
     const njson j = njson::parse(line, nullptr, false);
     njson out = {{"answer", nullptr}};
     std::vector<std::string> input;

@@ -40,8 +40,12 @@ std::optional<std::vector<example>> read_examples(const std::string& path, diagn
   std::vector<example> out;
   std::string line;
   std::size_t number = 0;
-  while (std::getline(in, line)) {
+  for (line_status st; (st = read_line(in, line)) != line_status::end;) {
     ++number;
+    if (st == line_status::too_long) {
+      diags.error(path + ":" + std::to_string(number), too_long_line_message("file"));
+      break;
+    }
     if (is_skipped_line(line)) continue;
     const std::string origin = path + ":" + std::to_string(number);
     const auto arrow = line.find("=>");

@@ -22,8 +22,9 @@ struct example {
 /// X.crasp / X.cr -> X.examples (same directory).
 std::string examples_path_for(const std::string& program_path);
 
-/// Reads an examples file. A missing file or a line without `=>` is an error in `diags`; the
-/// well-formed lines are still returned. Returns std::nullopt only when the file is unreadable.
+/// Reads an examples file. A missing file, a line without `=>` or a line longer than
+/// max_input_line (reading stops there) is an error in `diags`; the well-formed lines are still
+/// returned. Returns std::nullopt only when the file is unreadable.
 std::optional<std::vector<example>> read_examples(const std::string& path, diagnostics& diags);
 
 /// Programs named by `paths`: files as given, directories expanded to their *.crasp and *.cr

@@ -34,12 +34,51 @@ bool is_skipped_line(const std::string& line) {
   return line.compare(first, 2, "//") == 0;
 }
 
+line_status read_line(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  // istream::getline into a chunk: it stops at '\n' (taken, not stored), at the end of the input
+  // (eofbit), or with the chunk full (failbit, the line goes on).
+  constexpr std::streamsize chunk = 64 * 1024;
+  char buf[chunk];
+  bool read_any = false;
+  for (;;) {
+    in.getline(buf, chunk);
+    const std::streamsize got = in.gcount();
+    const bool full = in.fail() && !in.eof() && got == chunk - 1;
+    const bool newline = !in.fail() && !in.eof();
+    // got counts the '\n' when one was taken.
+    const auto stored = static_cast<std::size_t>(newline ? got - 1 : got);
+    if (stored > max - line.size()) return line_status::too_long;  // before growing `line`
+    line.append(buf, stored);
+    read_any = read_any || got > 0;
+    if (newline) return line_status::ok;
+    if (full) {
+      in.clear(in.rdstate() & ~std::ios::failbit);
+      continue;
+    }
+    // The end of the input: a last line without '\n' is still a line.
+    return read_any ? line_status::ok : line_status::end;
+  }
+}
+
+std::string too_long_line_message(const std::string& what) {
+  return "line longer than " + std::to_string(max_input_line) +
+         " bytes (the limit of an input line); the rest of the " + what + " is not read";
+}
+
 line_source::line_source(std::istream& in, std::string name) : in_(&in), name_(std::move(name)) {}
 
 std::optional<instance> line_source::next() {
+  if (too_long_) return std::nullopt;
   std::string line;
-  while (std::getline(*in_, line)) {
+  for (;;) {
+    const line_status st = read_line(*in_, line);
+    if (st == line_status::end) return std::nullopt;
     ++line_;
+    if (st == line_status::too_long) {
+      too_long_ = name_ + ":" + std::to_string(line_);
+      return std::nullopt;
+    }
     if (is_skipped_line(line)) continue;
     instance inst;
     inst.tokens = split_tokens(line);
@@ -47,22 +86,23 @@ std::optional<instance> line_source::next() {
     inst.line = line_;
     return inst;
   }
-  return std::nullopt;
 }
 
-std::size_t for_each_instance(const std::vector<std::string>& args, std::istream& in,
-                              const std::function<void(const instance&)>& handle) {
+instances_read for_each_instance(const std::vector<std::string>& args, std::istream& in,
+                                 const std::function<void(const instance&)>& handle) {
+  instances_read r;
   if (!args.empty()) {
     handle(instance_from_args(args));
-    return 1;
+    r.count = 1;
+    return r;
   }
-  std::size_t n = 0;
   line_source lines(in, "<stdin>");
   while (auto inst = lines.next()) {
     handle(*inst);
-    ++n;
+    ++r.count;
   }
-  return n;
+  r.too_long = lines.too_long();
+  return r;
 }
 
 }  // namespace crasp::cli

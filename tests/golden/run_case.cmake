@@ -21,6 +21,23 @@ set(input /dev/null)
 if(EXISTS "${base}.stdin")
   set(input "${base}.stdin")
 endif()
+# NAME.stdin_repeat: a text (first line) and a count (second line); stdin is NAME.stdin (if any)
+# followed by the text repeated that many times, without a newline: input too large to commit.
+if(EXISTS "${base}.stdin_repeat")
+  file(STRINGS "${base}.stdin_repeat" repeat_spec)
+  list(GET repeat_spec 0 repeat_text)
+  list(GET repeat_spec 1 repeat_count)
+  set(generated "")
+  if(EXISTS "${base}.stdin")
+    file(READ "${base}.stdin" generated)
+  endif()
+  string(REPEAT "${repeat_text}" ${repeat_count} repeated)
+  string(APPEND generated "${repeated}")
+  set(repeated "")
+  set(input "${OUT_DIR}/stdin")
+  file(WRITE "${input}" "${generated}")
+  set(generated "")
+endif()
 
 # Every argument is passed as written, an empty one ("" or '') too, which an unquoted list
 # expansion would drop: the call is spelled out with each argument in brackets.
@@ -32,6 +49,9 @@ string(APPEND call " WORKING_DIRECTORY [==[${WORK_DIR}]==] INPUT_FILE [==[${inpu
                    " OUTPUT_VARIABLE actual_stdout ERROR_VARIABLE actual_stderr"
                    " RESULT_VARIABLE actual_code)")
 cmake_language(EVAL CODE "${call}")
+if(EXISTS "${base}.stdin_repeat")
+  file(REMOVE "${input}")
+endif()
 # Scratch paths differ between build trees: show them as @OUT@.
 string(REPLACE "${OUT_DIR}" "@OUT@" actual_stdout "${actual_stdout}")
 string(REPLACE "${OUT_DIR}" "@OUT@" actual_stderr "${actual_stderr}")

@@ -1,0 +1,1 @@
+explain programs/dyck1.cr

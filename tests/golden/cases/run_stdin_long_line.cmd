@@ -1,0 +1,1 @@
+run programs/dyck1.cr
