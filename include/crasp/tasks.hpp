@@ -33,6 +33,9 @@ enum class task_id {
   addition,
   // formal languages (acceptors)
   dyck1, anbn, anbncn, aa_star, contains_ab, copy_every_1, copy_every_2, copy_every_3,
+  // Huang et al.'s formal-language suite (regular; their reference is a minimal DFA)
+  tomita1, tomita2, tomita3, tomita4, tomita5, tomita6, tomita7, dyck_2, dyck_3, dyck_4, dyck_12,
+  aaaa_star, abab_star, abcde_runs, ab_d_bc, ends_02, even_ones,
 };
 // clang-format on
 
@@ -142,7 +145,9 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k);
 ///  - repeat_copy: "a" "b";
 ///  - majority: "a" .. the k-th letter (k <= 26, default 26);
 ///  - dyck1: "(" ")"; anbn, copy_every_1, copy_every_2, copy_every_3: "a" "b";
-///    anbncn, contains_ab: "a" "b" "c"; aa_star: "a".
+///    anbncn, contains_ab: "a" "b" "c"; aa_star: "a";
+///  - tomita1 .. tomita7, even_ones: "0" "1"; D2, D3, D4, D12, abab_star: "a" "b"; aaaa_star:
+///    "a"; abcde_runs: "a" .. "e"; ab_d_bc: "a" .. "d"; ends_02: "0" "1" "2".
 std::vector<std::string> symbols(const task_spec& task, std::size_t k);
 
 /// Every token that can appear in a correct answer: for generators the symbols plus the end

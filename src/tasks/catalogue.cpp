@@ -3,6 +3,7 @@
 // conventions.
 #include <algorithm>
 #include <limits>
+#include <tuple>
 
 #include "tasks/common.hpp"
 
@@ -220,6 +221,45 @@ std::vector<task_spec> build() {
                        "Over a b: w_i = w_{i-3} for every i >= 3 (0-based), i.e. the token three "
                        "back is copied; crasp's reconstruction of Huang et al.'s 'copy every "
                        "c-th token' with c = 3. Strings of length 1 to 3 are members."));
+  // Huang et al.'s formal-language suite (Section 5, Figure 1), after Tomita (1982) and
+  // Bhattamishra et al. (2020). Posed here as plain acceptance of members and non-members.
+  const std::string suite = " (Huang et al.'s formal-language suite; reference: its minimal DFA)";
+  c.push_back(language("tomita1", task_id::tomita1, 2, "Over 0 1: Tomita 1, 1*." + suite));
+  c.push_back(language("tomita2", task_id::tomita2, 2, "Over 0 1: Tomita 2, (10)*." + suite));
+  c.push_back(language("tomita3", task_id::tomita3, 2,
+                       "Over 0 1: Tomita 3, no odd run of 1s directly followed by an odd run of "
+                       "0s." + suite));
+  c.push_back(language("tomita4", task_id::tomita4, 2,
+                       "Over 0 1: Tomita 4, no three 0s in a row." + suite));
+  c.push_back(language("tomita5", task_id::tomita5, 2,
+                       "Over 0 1: Tomita 5, an even number of 0s and an even number of 1s." +
+                           suite));
+  c.push_back(language("tomita6", task_id::tomita6, 2,
+                       "Over 0 1: Tomita 6, #0 - #1 is a multiple of 3." + suite));
+  c.push_back(language("tomita7", task_id::tomita7, 2, "Over 0 1: Tomita 7, 0*1*0*1*." + suite));
+  for (const auto& [name, id, n] : {std::tuple{"D2", task_id::dyck_2, "2"},
+                                    std::tuple{"D3", task_id::dyck_3, "3"},
+                                    std::tuple{"D4", task_id::dyck_4, "4"},
+                                    std::tuple{"D12", task_id::dyck_12, "12"}})
+    c.push_back(language(name, id, 2,
+                         std::string("Over a b: Dyck-1 of depth at most ") + n +
+                             " (a opens, b closes; balanced, and no prefix deeper than " + n +
+                             ")." + suite));
+  c.push_back(language("aaaa_star", task_id::aaaa_star, 1,
+                       "Over a: (aaaa)*, the length is a multiple of 4." + suite));
+  c.push_back(language("abab_star", task_id::abab_star, 2, "Over a b: (abab)*." + suite));
+  c.push_back(language("abcde_runs", task_id::abcde_runs, 5,
+                       "Over a b c d e: aa*bb*cc*dd*ee*, non-empty runs of the five letters in "
+                       "order." + suite));
+  c.push_back(language("ab_d_bc", task_id::ab_d_bc, 4,
+                       "Over a b c d: {a,b}*d{b,c}*, one d with only a and b before it and only b "
+                       "and c after it." + suite));
+  c.push_back(language("ends_02", task_id::ends_02, 3,
+                       "Over 0 1 2: {0,1,2}*02*, the last token other than 2 is a 0 (the Born "
+                       "paper's (a|b|e)*ae* in other letters)." + suite));
+  c.push_back(language("even_ones", task_id::even_ones, 2,
+                       "Over 0 1: (0*10*1)*0*, an even number of 1s (parity as a language)." +
+                           suite));
   detail::attach_verdicts(c);
   return c;
 }
@@ -253,6 +293,7 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k) {
 
 std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
   const std::size_t n = effective_vocab(task, k);
+  if (detail::is_regular_language(task.id)) return detail::regular_alphabet(task.id);
   switch (task.id) {
     case task_id::bin_majority:
     case task_id::bin_majority_interleave:

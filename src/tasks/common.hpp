@@ -103,6 +103,12 @@ void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vec
 std::optional<bool> member(task_id id, const tokens& input);
 instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng);
 
+// The suite's regular languages (regular_languages.cpp), whose reference is a minimal DFA.
+bool is_regular_language(task_id id);
+std::vector<std::string> regular_alphabet(task_id id);
+std::optional<bool> regular_member(task_id id, const tokens& input);
+instance generate_regular(task_id id, std::size_t length, std::mt19937_64& rng);
+
 /// The period c of a "copy every c-th token" language (copy_every_1, _2, _3), 0 for any other
 /// task.
 inline std::size_t copy_period(task_id id) {

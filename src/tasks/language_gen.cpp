@@ -251,6 +251,7 @@ tokens to_tokens(const word& w) {
 }  // namespace
 
 instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng) {
+  if (is_regular_language(id)) return generate_regular(id, length, rng);
   const bool want_member = coin(rng);
   const std::size_t n = length_for(id, length, want_member);
   word w;

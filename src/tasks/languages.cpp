@@ -59,6 +59,7 @@ bool copy_every(const std::string& s, std::size_t c) {
 }  // namespace
 
 std::optional<bool> member(task_id id, const tokens& input) {
+  if (is_regular_language(id)) return regular_member(id, input);
   const auto s = letters_of(id, input);
   if (!s || s->empty()) {
     return std::nullopt;

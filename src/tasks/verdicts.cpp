@@ -68,6 +68,21 @@ entry born_no(std::string candidate, std::string lemma, const std::string& categ
           std::nullopt, false};
 }
 
+// Huang et al.'s formal-language suite: the verdicts of Section 5 and Figure 1 (C-RASP[pos]);
+// a NoPE verdict only where the paper states one (the periodic languages) or where C-RASP[pos]
+// already fails.
+const std::string suite_cite = "Huang et al. (Section 5, Figure 1): ";
+
+entry suite_yes(std::string program, const std::string& name, const std::string& how) {
+  return {lang_cat, std::move(program), "", "", "", unknown(no_nope_result),
+          yes(suite_cite + name + " is in C-RASP[pos]; witness: " + how), std::nullopt, true};
+}
+
+entry suite_no(const std::string& name) {
+  return {lang_cat, "", "", "", "", no(from_pos),
+          no(suite_cite + name + " is not in C-RASP[pos]"), false, false};
+}
+
 entry of(task_id id) {
   switch (id) {
     case task_id::ur:
@@ -176,6 +191,55 @@ entry of(task_id id) {
       return {lang_cat, "copy_every_3.crasp", "", "", "", unknown(no_nope_result),
               yes("local predicate j == i-3 (Huang et al.: copy every c-th token, yes with APE)"),
               std::nullopt, true};
+    case task_id::tomita1:
+      return suite_yes("tomita1.crasp", "Tomita 1", "no 0 anywhere");
+    case task_id::tomita2: {
+      auto e = suite_yes("tomita2.crasp", "Tomita 2", "#1 - #0 stays within 0..1 and ends at 0");
+      e.candidate = "tomita2_wrong.crasp";  // what crasp synth once certified: accepts 0 1 1 0
+      return e;
+    }
+    case task_id::tomita3:
+      return suite_no("Tomita 3");
+    case task_id::tomita4:
+      return suite_yes("tomita4.crasp", "Tomita 4", "local reads j == i-1, i-2 find 000");
+    case task_id::tomita5:
+      return suite_no("Tomita 5");
+    case task_id::tomita6:
+      return suite_no("Tomita 6");
+    case task_id::tomita7:
+      return suite_yes("tomita7.crasp", "Tomita 7", "at most one 1 followed by a 0 (j == i-1)");
+    case task_id::dyck_2:
+      return suite_yes("d2.crasp", "D_2", "the depth #a - #b stays within 0..2");
+    case task_id::dyck_3:
+      return suite_yes("d3.crasp", "D_3", "the depth #a - #b stays within 0..3");
+    case task_id::dyck_4:
+      return suite_yes("d4.crasp", "D_4", "the depth #a - #b stays within 0..4");
+    case task_id::dyck_12: {
+      auto e = suite_yes("d12.crasp", "D_12", "the depth #a - #b stays within 0..12");
+      e.candidate = "dyck1_ab.crasp";  // unbounded Dyck-1: wrong only past depth 12
+      return e;
+    }
+    case task_id::aaaa_star:
+      return {lang_cat, "aaaa_star.crasp", "", "", "",
+              no("Huang et al. (Section 5, Figure 1): (aaaa)* is expressible with APE but not "
+                 "with NoPE"),
+              yes(suite_cite + "(aaaa)* is in C-RASP[pos]: periodic predicate i % 4"), false,
+              true};
+    case task_id::abab_star:
+      return {lang_cat, "abab_star.crasp", "", "", "",
+              no("Huang et al. (Section 5, Figure 1): (abab)* is expressible with APE but not "
+                 "with NoPE"),
+              yes(suite_cite + "(abab)* is in C-RASP[pos]: periodic predicates i % 2, i % 4"),
+              false, true};
+    case task_id::abcde_runs:
+      return suite_yes("abcde_runs.crasp", "aa*bb*cc*dd*ee*",
+                       "no letter after a later one, all five present");
+    case task_id::ab_d_bc:
+      return suite_yes("ab_d_bc.crasp", "{a,b}*d{b,c}*", "one d, no c before it, no a after it");
+    case task_id::ends_02:
+      return suite_no("{0,1,2}*02* (the Born paper's (a|b|e)*ae*, Lemma 6)");
+    case task_id::even_ones:
+      return suite_no("parity");
   }
   return {};
 }

@@ -112,8 +112,11 @@ TEST_CASE("nesting up to the limit is read; one more level is a located error") 
   CHECK(d.where.begin == 4 + max_nesting);  // the first bracket past the limit
 
   CHECK(parse_text("A = " + repeat("!", max_nesting - 1) + "\"a\"\n").ok());
-  for (const std::string& prefix : {"! ", "- "}) {
-    const parse_result p = parse_text("A = " + repeat(prefix, 10000) + "\"a\" > 0\n");
+  for (const char* prefix : {"! ", "- "}) {
+    std::string text = "A = ";
+    text += repeat(prefix, 10000);
+    text += "\"a\" > 0\n";
+    const parse_result p = parse_text(text);
     CAPTURE(prefix);
     REQUIRE(p.diags.error_count() == 1);
     CHECK(p.diags.items().front().message.find("deeper than 256 levels") != std::string::npos);

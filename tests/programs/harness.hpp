@@ -49,6 +49,18 @@ inline const std::vector<bundled>& all_programs() {
       {"copy_every_1", "copy_every_1.crasp", ""},
       {"copy_every_2", "copy_every_2.crasp", ""},
       {"copy_every_3", "copy_every_3.crasp", ""},
+      {"tomita1", "tomita1.crasp", ""},
+      {"tomita2", "tomita2.crasp", ""},
+      {"tomita4", "tomita4.crasp", ""},
+      {"tomita7", "tomita7.crasp", ""},
+      {"D2", "d2.crasp", ""},
+      {"D3", "d3.crasp", ""},
+      {"D4", "d4.crasp", ""},
+      {"D12", "d12.crasp", ""},
+      {"aaaa_star", "aaaa_star.crasp", ""},
+      {"abab_star", "abab_star.crasp", ""},
+      {"abcde_runs", "abcde_runs.crasp", ""},
+      {"ab_d_bc", "ab_d_bc.crasp", ""},
   };
   return table;
 }

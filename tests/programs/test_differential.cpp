@@ -145,3 +145,19 @@ TEST_CASE("copy_every_2 matches the reference", "[programs][differential][langua
 TEST_CASE("copy_every_3 matches the reference", "[programs][differential][languages]") {
   check_program("copy_every_3", {{0, 14}}, {{0, 2000, 1, 500}});
 }
+
+// --- Huang et al.'s formal-language suite (reference: the minimal DFA) -------------------------
+// Half the random non-members are boundary words (a^13 b^13 for D12), so the random runs reach
+// the depth bounds that all inputs up to 14 tokens cannot.
+
+TEST_CASE("the formal-language suite's witnesses match the reference",
+          "[programs][differential][languages]") {
+  for (const char* task : {"tomita1", "tomita2", "tomita4", "tomita7", "D2", "D3", "D4", "D12",
+                           "abab_star"}) {
+    INFO(task);
+    check_program(task, {{0, 12}}, {{0, 200, 1, 300}});
+  }
+  check_program("ab_d_bc", {{0, 7}}, {{0, 200, 1, 300}});
+  check_program("aaaa_star", {{0, 300}}, {{0, 200, 1, 300}});
+  check_program("abcde_runs", {{0, 6}}, {{0, 200, 5, 300}});
+}

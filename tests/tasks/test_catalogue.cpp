@@ -13,7 +13,10 @@ TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
       "bin_majority", "majority", "bin_majority_interleave", "sort", "unique_copy",
       "repeat_copy", "parity", "addition",
       "dyck1", "anbn", "anbncn", "aa_star", "contains_ab", "copy_every_1", "copy_every_2",
-      "copy_every_3"};
+      "copy_every_3",
+      "tomita1", "tomita2", "tomita3", "tomita4", "tomita5", "tomita6", "tomita7",
+      "D2", "D3", "D4", "D12", "aaaa_star", "abab_star", "abcde_runs", "ab_d_bc", "ends_02",
+      "even_ones"};
   // clang-format on
   REQUIRE(catalogue().size() == names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
