@@ -91,6 +91,10 @@ struct synth_report {
   /// The plain C-RASP phase (plain_first): "found", or "none up to size N (why)"; empty when
   /// it did not run (--pe nope, or plain_first off).
   std::string plain_first;
+  /// The expression grammar the last phase searched, with its bounds ("local reads up to
+  /// j == i - 2, periodic i % m for m up to 2, constants 0 .. 2"): with `stopped`, what a
+  /// "none" covers.
+  std::string grammar;
   /// Every expression up to this size was enumerated in the last round.
   std::size_t complete_size = 0;
   std::vector<std::size_t> kept_per_size;  ///< the last round's distinct behaviours per size

@@ -62,9 +62,9 @@ std::string report_text(const synth_report& r) {
            : r.check  ? "found, but NOT exact in the check\n"
                       : "found (not checked: --no-check)\n";
   else
-    out += fmt::format("none up to size {} ({}); this is evidence, not a proof that none "
+    out += fmt::format("none up to size {} ({}; {}); this is evidence, not a proof that none "
                        "exists\n",
-                       r.complete_size, r.stopped);
+                       r.complete_size, r.stopped, r.grammar);
   if (!r.plain_first.empty())
     out += fmt::format("plain C-RASP (no positions) searched first: {}{}\n", r.plain_first,
                        r.found && r.plain_first != "found" ? "; the program uses positions" : "");
@@ -105,6 +105,7 @@ std::string report_json(const synth_report& r) {
   j["size"] = r.size;
   j["depth"] = r.depth;
   j["stopped"] = r.stopped;
+  j["grammar"] = r.grammar;
   j["complete_size"] = r.complete_size;
   j["searched"] = r.searched;
   j["candidates"] = r.candidates;

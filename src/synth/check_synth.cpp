@@ -45,9 +45,9 @@ void synthesize_witness(task_plan& plan, const task_check_options& options) {
     return;
   }
   if (!report->found) {
-    plan.head.synth_outcome = fmt::format("none up to size {} ({}; {} behaviours, {:.2f} s)",
+    plan.head.synth_outcome = fmt::format("none up to size {} ({}; {}; {} behaviours, {:.2f} s)",
                                           report->complete_size, report->stopped,
-                                          report->searched, report->seconds);
+                                          report->grammar, report->searched, report->seconds);
     return;
   }
   plan.head.synth_outcome = fmt::format("found: size {}, depth {}, {} ({:.2f} s)", report->size,

@@ -90,6 +90,12 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
     }
   }
   const bool cancelled = o.cancel != nullptr && o.cancel->load();
+  report.grammar =
+      o.nope ? fmt::format("plain C-RASP (no local reads, no periodic predicates), constants 0 .. {}",
+                           o.max_constant)
+             : fmt::format("local reads up to j == i - {}, periodic i % m for m up to {}, "
+                           "constants 0 .. {}",
+                           o.max_shift, o.max_modulus, o.max_constant);
   if (!report.found && !cancelled) {
     if (!report.plain_first.empty() && o.progress)
       o.progress("plain C-RASP: " + report.plain_first + "; now with positions");
