@@ -167,7 +167,8 @@ std::string check_report_text(const check_report& report) {
 
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> head = {"task", "class", "program"};
-  for (const auto& b : report.bins) head.push_back(b.name);
+  // The cells are four accuracies, not a fraction: the header says whose.
+  for (const auto& b : report.bins) head.push_back(b.name + " I/A/R/N");
   for (const char* h : {"C-RASP[pos]", "NoPE", "trained APE", "trained RoPE"}) head.push_back(h);
   rows.push_back(head);
   for (const auto& t : report.tasks) {
@@ -181,7 +182,7 @@ std::string check_report_text(const check_report& report) {
     rows.push_back(std::move(row));
   }
   out += render_table(rows, 3 + report.bins.size() + 2);
-  out += "\nCells: accuracy (fraction of whole instances right, 1 = all) of interpreter/APE/RoPE/"
+  out += "\nCells: accuracy (fraction of whole instances right, 1 = all) of Interpreter/APE/RoPE/"
          "NoPE, in that order\n(worst of the precisions run; - not applicable), or, for a task "
          "without a program, of its wrong candidates\n(cand, the worst; \"(refuted)\" when "
          "each has a counterexample elsewhere); n/a: no instance of that length\n(a catalogue task "
