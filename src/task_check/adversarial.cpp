@@ -74,17 +74,6 @@ std::optional<edit> one_edit(const tokens& input, const std::vector<std::size_t>
   }
 }
 
-// Run lengths worth trying for `m` content positions: the small constants counting programs
-// compare with, their neighbours, and the middle.
-std::vector<std::size_t> run_lengths(std::size_t m) {
-  std::set<std::size_t> ks = {0, 1, 2, 3, 4};
-  if (m >= 2) ks.insert({m / 2 - 1, m / 2, m / 2 + 1, m - 1, m - 2});
-  std::vector<std::size_t> out;
-  for (const auto k : ks)
-    if (k <= m) out.push_back(k);
-  return out;
-}
-
 // `input` with its content positions rewritten as x^k y^(m-k).
 tokens as_runs(const tokens& input, const std::vector<std::size_t>& at, const std::string& x,
                const std::string& y, std::size_t k) {
@@ -131,24 +120,73 @@ bool add_adversarial(const std::vector<task_instance>& sampled, std::size_t coun
   }
   mix["one-edit"] += added;
 
-  // Runs: the rest of the quota, over the lengths of the sampled instances.
+  // Runs: the rest of the quota. Candidates come in tiers, most telling first: x^h y^h, two
+  // equal runs (balanced: a depth-h Dyck word, a tie of counts), on a base of even content
+  // length where there is one; x^(h+1) y^(h-1) and x^(h-1) y^(h+1) (one past the balance); x^m;
+  // x^k y^(m-k) for the small constants k = 1 .. 3 and m - 1. Each tier is shuffled and the
+  // tiers are taken in turn, the first twice per turn, so that a small quota holds both orders
+  // of the balanced pair of a two-token task.
   const std::size_t runs_wanted = count - added;
+  struct run_candidate {
+    tokens input;
+    std::string name;
+  };
+  std::vector<std::vector<run_candidate>> tiers(4);
+  const auto base_of = [&](bool even) -> const task_instance& {
+    const std::size_t first = below(rng, sampled.size());
+    for (std::size_t d = 0; d < sampled.size() && even; ++d) {
+      const auto& b = sampled[(first + d) % sampled.size()];
+      if (content_positions(b.input, shape).size() % 2 == 0) return b;
+    }
+    return sampled[first];
+  };
+  const auto add_run = [&](std::size_t tier, const task_instance& base, const std::string& x,
+                           const std::string& y, std::size_t k) {
+    const auto at = content_positions(base.input, shape);
+    if (at.empty() || k > at.size()) return;
+    const std::size_t m = at.size();
+    std::string name = k == m   ? fmt::format("{}^{}", x, m)
+                       : k == 0 ? fmt::format("{}^{}", y, m)
+                                : fmt::format("{}^{} {}^{}", x, k, y, m - k);
+    tiers[tier].push_back({as_runs(base.input, at, x, y, k), std::move(name)});
+  };
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& x : content)
+    for (const auto& y : content)
+      if (x != y) pairs.emplace_back(x, y);
+  tasks::detail::shuffle(pairs, rng);
+  if (pairs.size() > 12) pairs.resize(12);  // a large vocabulary: a random dozen of its pairs
+  for (const auto& [x, y] : pairs) {
+    const auto& even = base_of(true);
+    const std::size_t h = content_positions(even.input, shape).size() / 2;
+    add_run(0, even, x, y, h);
+    const auto& any = base_of(false);
+    const std::size_t m = content_positions(any.input, shape).size();
+    add_run(1, any, x, y, m / 2 + 1);
+    if (m >= 2) add_run(1, any, x, y, m / 2 - 1);
+    for (const std::size_t k : {std::size_t{1}, std::size_t{2}, std::size_t{3}, m - 1})
+      if (k >= 1 && k < m) add_run(3, any, x, y, k);
+  }
+  for (const auto& x : content) {
+    const auto& base = base_of(false);
+    add_run(2, base, x, x, content_positions(base.input, shape).size());
+  }
+  for (auto& tier : tiers) tasks::detail::shuffle(tier, rng);
   std::vector<tokens> runs;
   std::vector<std::string> names;
-  for (std::size_t t = 0; t < runs_wanted * edit_tries && runs.size() < runs_wanted * 2; ++t) {
-    const auto& base = sampled[below(rng, sampled.size())];
-    const auto at = content_positions(base.input, shape);
-    if (at.empty()) continue;
-    const std::string& x = content[below(rng, content.size())];
-    const std::string& y = content[below(rng, content.size())];
-    const auto ks = run_lengths(at.size());
-    const std::size_t k = ks[below(rng, ks.size())];
-    tokens input = as_runs(base.input, at, x, y, x == y ? at.size() : k);
-    if (!have.insert(input).second) continue;
-    names.push_back(x == y || k == at.size() ? fmt::format("{}^{}", x, at.size())
-                    : k == 0                 ? fmt::format("{}^{}", y, at.size())
-                                             : fmt::format("{}^{} {}^{}", x, k, y, at.size() - k));
-    runs.push_back(std::move(input));
+  std::vector<std::size_t> next(tiers.size(), 0);
+  for (bool more = true; more && runs.size() < runs_wanted * 2;) {
+    more = false;
+    for (std::size_t t = 0; t < tiers.size(); ++t) {
+      for (std::size_t turn = 0; turn < (t == 0 ? 2U : 1U); ++turn) {
+        while (next[t] < tiers[t].size() && !have.insert(tiers[t][next[t]].input).second) ++next[t];
+        if (next[t] >= tiers[t].size()) continue;
+        runs.push_back(tiers[t][next[t]].input);
+        names.push_back(tiers[t][next[t]].name);
+        ++next[t];
+        more = true;
+      }
+    }
   }
   std::size_t run_added = 0;
   if (!runs.empty()) {

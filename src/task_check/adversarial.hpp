@@ -7,7 +7,8 @@
 //    two content tokens exchanged (which keeps every token's count), kept only when its answer
 //    differs from the instance's: each such pair straddles the task's boundary;
 //  - runs: the content of a sampled instance rewritten as one or two runs of a token (a^k b^m),
-//    with k at the small constants and around half the length, where counting programs compare.
+//    balanced ones first (a^h b^h: a tie of counts, a Dyck word as deep as it is long), then
+//    one past the balance, one token throughout, and k at the small constants.
 // Frame tokens (shape.hpp) stay where they are, so edits remain inputs of the task's shape.
 #pragma once
 

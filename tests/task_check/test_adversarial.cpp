@@ -134,3 +134,39 @@ TEST_CASE("adversarial: nothing to add, and a failing source", "[check][adversar
   CHECK(none["one-edit"] == 0);
   CHECK(none["run-length"] == 0);
 }
+
+TEST_CASE("adversarial: balanced runs of both orders come first", "[check][adversarial]") {
+  // A Dyck-like reference that a count-only program gets wrong on deep balanced words: accept
+  // iff balanced with depth at most 2. a^4 b^4 is balanced and too deep: the instance to have.
+  const answer_batch dyck2 = [](const std::vector<tokens>& inputs,
+                                std::vector<std::optional<task_instance>>& out,
+                                crasp::diagnostics&) {
+    out.clear();
+    for (const auto& in : inputs) {
+      long d = 0, deepest = 0;
+      bool ok = in.size() >= 2 && in.front() == "<bos>" && in.back() == "<sep>";
+      for (std::size_t k = 1; ok && k + 1 < in.size(); ++k) {
+        d += in[k] == "a" ? 1 : -1;
+        deepest = std::max(deepest, d);
+        ok = d >= 0;
+      }
+      const bool member = ok && d == 0 && deepest <= 2;
+      out.push_back(task_instance{in, {member ? "True" : "False"}, in.size() - 2, "reference"});
+    }
+    return true;
+  };
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    std::mt19937_64 rng(seed);
+    const auto base = sampled(rng, 6, 8);
+    std::vector<task_instance> out;
+    instance_mix mix;
+    crasp::diagnostics diags;
+    REQUIRE(add_adversarial(base, 6, {"a", "b"}, framed(), rng, dyck2, out, mix, diags));
+    std::set<std::string> runs;
+    for (const auto& inst : out)
+      if (inst.origin.rfind("adversarial, runs ", 0) == 0) runs.insert(inst.origin.substr(18));
+    INFO("seed " << seed);
+    CHECK(runs.count("a^4 b^4") == 1);
+    CHECK(runs.count("b^4 a^4") == 1);
+  }
+}
