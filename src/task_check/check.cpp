@@ -115,6 +115,13 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
 
 namespace check_detail {
 
+void measure_lengths(bin_instances& bin) {
+  for (const auto& inst : bin.items) {
+    bin.lo = bin.lo == 0 ? inst.length : std::min(bin.lo, inst.length);
+    bin.hi = std::max(bin.hi, inst.length);
+  }
+}
+
 std::size_t bin_samples(const task_check_options& options, std::size_t b) {
   return b < 2 ? options.samples : options.far_samples;
 }

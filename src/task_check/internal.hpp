@@ -31,6 +31,9 @@ struct bin_instances {
   std::map<std::string, std::size_t> mix;
 };
 
+/// Sets bin.lo and bin.hi to the shortest and longest length among its items.
+void measure_lengths(bin_instances& bin);
+
 /// Instances bin `b` of check_bins(options) draws from the source's distribution, and
 /// adversarial ones crasp adds (train and test bins: options.samples and options.adversarial;
 /// far bins: options.far_samples and options.far_adversarial).

@@ -82,10 +82,7 @@ class language_source final : public instance_source {
                            out.items, out.mix, diags))
         return false;
     }
-    for (const auto& inst : out.items) {
-      out.lo = out.lo == 0 ? inst.length : std::min(out.lo, inst.length);
-      out.hi = std::max(out.hi, inst.length);
-    }
+    measure_lengths(out);
     return true;
   }
 

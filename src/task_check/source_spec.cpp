@@ -111,10 +111,7 @@ class spec_source final : public instance_source {
                            diags))
         return false;
     }
-    for (const auto& inst : out.items) {
-      out.lo = out.lo == 0 ? inst.length : std::min(out.lo, inst.length);
-      out.hi = std::max(out.hi, inst.length);
-    }
+    measure_lengths(out);
     return true;
   }
 

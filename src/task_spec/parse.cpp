@@ -182,6 +182,25 @@ std::optional<tasks::expressible> expect_value(spec_reader& r, const toml::node&
   return std::nullopt;
 }
 
+// A string in the alphabet syntax ("a b", "t0..t4"), expanded; errors say `label: why`.
+std::optional<std::vector<std::string>> alphabet_value(spec_reader& r, const toml::node& n,
+                                                       const std::string& key,
+                                                       const std::string& label,
+                                                       const char* empty_why) {
+  const auto s = r.string(n, key);
+  if (!s) return std::nullopt;
+  diagnostics inner;
+  auto items = expand_alphabet_spec(*s, inner);
+  if (!items || inner.has_errors() || items->empty()) {
+    std::string why = empty_why;
+    for (const auto& d : inner.items())
+      if (d.level == severity::error) why = d.message;
+    r.error(r.where(n), fmt::format("{}: {}", label, why));
+    return std::nullopt;
+  }
+  return items;
+}
+
 void read_alphabets(spec_reader& r, const toml::node& n, task_file& spec) {
   const auto* t = n.as_table();
   if (t == nullptr) {
@@ -189,35 +208,15 @@ void read_alphabets(spec_reader& r, const toml::node& n, task_file& spec) {
     return;
   }
   for (const auto& [k, v] : *t) {
-    const auto s = r.string(v, "alphabets." + std::string(k.str()));
-    if (!s) continue;
-    diagnostics inner;
-    auto items = expand_alphabet_spec(*s, inner);
-    if (!items || inner.has_errors() || items->empty()) {
-      std::string why = "the alphabet is empty";
-      for (const auto& d : inner.items())
-        if (d.level == severity::error) why = d.message;
-      r.error(r.where(v), fmt::format("alphabet {}: {}", k.str(), why));
-      continue;
-    }
-    spec.alphabets[std::string(k.str())] = std::move(*items);
+    auto items = alphabet_value(r, v, "alphabets." + std::string(k.str()),
+                                fmt::format("alphabet {}", k.str()), "the alphabet is empty");
+    if (items) spec.alphabets[std::string(k.str())] = std::move(*items);
   }
 }
 
 // `vocabulary = "a b"`: the input tokens, written as an alphabet is.
 void read_vocabulary(spec_reader& r, const toml::node& n, task_file& spec) {
-  const auto s = r.string(n, "vocabulary");
-  if (!s) return;
-  diagnostics inner;
-  auto items = expand_alphabet_spec(*s, inner);
-  if (!items || inner.has_errors() || items->empty()) {
-    std::string why = "it is empty";
-    for (const auto& d : inner.items())
-      if (d.level == severity::error) why = d.message;
-    r.error(r.where(n), fmt::format("vocabulary: {}", why));
-    return;
-  }
-  spec.vocabulary = std::move(*items);
+  spec.vocabulary = alphabet_value(r, n, "vocabulary", "vocabulary", "it is empty");
 }
 
 void read_trained(spec_reader& r, const toml::node& n, task_file& spec) {

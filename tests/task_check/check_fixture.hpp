@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 
 #include "crasp/task_check.hpp"
@@ -34,6 +35,28 @@ inline const crasp::check_report& small_report() {
     return *r;
   }();
   return report;
+}
+
+/// A check run with its diagnostics, rendered for INFO.
+struct checked {
+  std::optional<crasp::check_report> report;
+  crasp::diagnostics diags;
+  std::string rendered;
+};
+
+inline checked run(const crasp::task_check_options& o) {
+  checked c;
+  c.report = crasp::check(o, c.diags);
+  c.rendered = crasp::render(c.diags);
+  return c;
+}
+
+/// The one task of a report that must exist.
+inline const crasp::task_result& only_task(const checked& c) {
+  INFO(c.rendered);
+  REQUIRE(c.report.has_value());
+  REQUIRE(c.report->tasks.size() == 1);
+  return c.report->tasks.front();
 }
 
 inline const crasp::task_result& result(const crasp::check_report& r, const std::string& task) {

@@ -31,27 +31,6 @@ crasp::task_check_options spec_options(const std::vector<std::string>& specs) {
   return o;
 }
 
-struct checked {
-  std::optional<crasp::check_report> report;
-  crasp::diagnostics diags;
-  std::string rendered;
-};
-
-checked run(const crasp::task_check_options& o) {
-  checked c;
-  c.report = crasp::check(o, c.diags);
-  c.rendered = crasp::render(c.diags);
-  return c;
-}
-
-// The one task of a report that must exist.
-const crasp::task_result& only_task(const checked& c) {
-  INFO(c.rendered);
-  REQUIRE(c.report.has_value());
-  REQUIRE(c.report->tasks.size() == 1);
-  return c.report->tasks.front();
-}
-
 std::string problems_of(const crasp::task_result& t) {
   std::string s;
   for (const auto& p : t.problems) s += p + "\n";

@@ -32,24 +32,6 @@ crasp::task_check_options language_options(const std::string& spec) {
   return o;
 }
 
-struct checked {
-  std::optional<crasp::check_report> report;
-  crasp::diagnostics diags;
-};
-
-checked run(const crasp::task_check_options& o) {
-  checked c;
-  c.report = crasp::check(o, c.diags);
-  return c;
-}
-
-const crasp::task_result& only_task(const checked& c) {
-  INFO(crasp::render(c.diags));
-  REQUIRE(c.report.has_value());
-  REQUIRE(c.report->tasks.size() == 1);
-  return c.report->tasks.front();
-}
-
 std::size_t mix_count(const crasp::task_result& t, const std::string& kind) {
   std::size_t n = 0;
   for (const auto& bin : t.mix)
