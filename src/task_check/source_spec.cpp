@@ -94,12 +94,12 @@ class spec_source final : public instance_source {
         if (!instances_at(len, n, rng, out.items, diags)) return false;
     }
     out.mix["sampled"] += out.items.size();
+    for (const auto& inst : out.items) note(inst);  // the data were noted when read
     for (const auto& inst : data_)
       if (inst.length >= bin.lo && inst.length <= bin.hi) {
         out.items.push_back(inst);
         ++out.mix["data"];
       }
-    for (const auto& inst : out.items) note(inst);
     // Hard instances of crasp's own need answers for inputs no source drew: an oracle.
     if (adversarial > 0 && spec_->oracle.given() && !out.items.empty()) {
       if (!learn(diags)) return false;
