@@ -13,7 +13,26 @@ import numpy as np
 from . import safetensors
 
 PRECISIONS = {"f64": np.float64, "f32": np.float32}
+# The largest angle a rotary frequency may turn position max_len by, as crasp refuses past it:
+# beyond 2^32 rad the angle's float64 rounding reaches a whole turn (docs/model-format.md).
+MAX_ROTARY_ANGLE = 2.0 ** 32
 ATTENTION_BLOCK = 256  # queries per block: memory O(block * n) per head
+
+
+def _check_rotary(where, frequencies, max_len):
+    """Refuses what crasp's loader refuses: a frequency that is not finite, not positive, or
+    that turns position max_len by more than MAX_ROTARY_ANGLE (1e308 overflowed to inf at
+    position 2 and answered wrongly without a word)."""
+    for k, w in enumerate(frequencies):
+        w = float(w)
+        if not np.isfinite(w):
+            raise safetensors.FormatError(f"{where}[{k}]: non-finite rotary frequency")
+        if w <= 0:
+            raise safetensors.FormatError(f"{where}[{k}]: rotary frequency {w:g} is not positive")
+        if not w * max(max_len, 1) <= MAX_ROTARY_ANGLE:
+            raise safetensors.FormatError(
+                f"{where}[{k}]: rotary frequency {w:g} turns position max_len = {max_len} by "
+                f"{w * max(max_len, 1):g} rad, more than 2^32 rad")
 
 
 class Head:
@@ -51,6 +70,7 @@ class Model:
             heads = []
             for h, H in enumerate(L["heads"]):
                 p = f"layers.{l}.heads.{h}."
+                _check_rotary(p + "rotary", H["rotary"], self.max_len)
                 heads.append(Head(H["name"], tensors[p + "wq"], tensors[p + "wk"], tensors[p + "wv"],
                                   tensors[p + "wo"], H["rotary"]))
             ln = {}

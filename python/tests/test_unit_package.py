@@ -71,6 +71,20 @@ class Reader(unittest.TestCase):
         f32 = crasp_model.Model(*safetensors.read(file_bytes(t, meta, "F32")))
         self.assertEqual(f32.embed.dtype, np.float64)
 
+    def test_rotary_frequencies_refused_as_crasp_refuses_them(self):
+        t, meta = counter()
+
+        def with_rotary(frequencies):
+            m = json.loads(json.dumps(meta))
+            m["layers"][0]["heads"][0]["rotary"] = frequencies
+            return crasp_model.Model(*safetensors.read(file_bytes(t, m)))
+
+        with_rotary([0.5])  # 0.5 * 8 rad at max_len: fine
+        for bad, why in (([1e308], "more than 2"), ([-1.0], "not positive"), ([0.0], "not positive"),
+                         ([2.0 ** 30], "more than 2")):
+            with self.assertRaisesRegex(safetensors.FormatError, why):
+                with_rotary(bad)
+
 
 class Decoding(unittest.TestCase):
     def setUp(self):
