@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
-#include <set>
 #include <variant>
 
 #include "compile/matching.hpp"
@@ -97,16 +96,31 @@ std::optional<member> as_member(const ir::program& p, node_id leaf) {
   return std::nullopt;
 }
 
+/// Marks of the nodes visited by one recognize() call: a node is seen when its mark equals the
+/// current epoch, so no set is allocated or cleared per OR node (find() calls recognize() once per
+/// candidate root, and a 150-symbol program has thousands of them).
+struct visit_marks {
+  std::vector<std::uint32_t> mark;
+  std::uint32_t epoch = 0;
+  void next() { ++epoch; }
+  bool first_visit(node_id x) {
+    if (mark[x] == epoch) return false;
+    mark[x] = epoch;
+    return true;
+  }
+};
+
 /// The family rooted at the OR node `root`, with the OR nodes inside its tree; nullopt when
 /// some leaf is not a member or the members do not form a family.
-std::optional<family> recognize(const ir::program& p, node_id root, std::vector<node_id>& inner) {
+std::optional<family> recognize(const ir::program& p, node_id root, std::vector<node_id>& inner,
+                                visit_marks& marks) {
   std::vector<member> members;
-  std::set<node_id> seen;
+  marks.next();
   std::vector<node_id> stack{root};
   while (!stack.empty()) {
     const node_id x = stack.back();
     stack.pop_back();
-    if (!seen.insert(x).second) continue;  // a shared leaf: OR is idempotent
+    if (!marks.first_visit(x)) continue;  // a shared leaf: OR is idempotent
     if (const auto* o = std::get_if<ir::or_>(&p.nodes[x].operation)) {
       inner.push_back(x);
       stack.push_back(o->b);
@@ -119,9 +133,12 @@ std::optional<family> recognize(const ir::program& p, node_id root, std::vector<
     members.push_back(std::move(*m));
   }
   if (members.size() < 2) return std::nullopt;
-  std::set<std::uint32_t> tokens;
-  for (const auto& m : members)
-    if (!tokens.insert(m.token).second) return std::nullopt;  // two members read one token
+  std::vector<std::uint32_t> tokens;
+  tokens.reserve(members.size());
+  for (const auto& m : members) tokens.push_back(m.token);
+  std::sort(tokens.begin(), tokens.end());
+  if (std::adjacent_find(tokens.begin(), tokens.end()) != tokens.end())
+    return std::nullopt;  // two members read one token
   family f;
   f.root = root;
   f.at_least = members.front().at_least;
@@ -155,15 +172,28 @@ std::vector<ir::node_id> family::operands() const {
 
 std::vector<family> find(const ir::program& program, const std::vector<bool>& wanted) {
   const std::size_t n = program.nodes.size();
+  // pure[x]: every leaf of the OR tree under x is a member (a non-OR x: x is one). An OR tree
+  // with an impure leaf is no family, and neither is any OR tree containing it, so recognize()
+  // runs only on pure roots; without this, a long OR chain of non-members (a 150-symbol
+  // program has several) was re-opened from every inner node, quadratically. Operands precede
+  // their users (ir.hpp), so one ascending pass suffices.
+  std::vector<char> pure(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (const auto* o = std::get_if<ir::or_>(&program.nodes[i].operation))
+      pure[i] = static_cast<char>(pure[o->a] != 0 && pure[o->b] != 0);
+    else if (std::holds_alternative<ir::and_>(program.nodes[i].operation))
+      pure[i] = static_cast<char>(as_member(program, static_cast<node_id>(i)).has_value());
+  }
+  visit_marks marks{std::vector<std::uint32_t>(n, 0), 0};
   std::vector<bool> covered(n, false);
   std::vector<family> out;
   // Highest ids first: an OR tree's root comes after its inner nodes, so the maximal tree is
   // tried before its subtrees, which are then skipped.
   for (std::size_t i = n; i-- > 0;) {
     if (covered[i] || (!wanted.empty() && !wanted[i])) continue;
-    if (!std::holds_alternative<ir::or_>(program.nodes[i].operation)) continue;
+    if (!std::holds_alternative<ir::or_>(program.nodes[i].operation) || pure[i] == 0) continue;
     std::vector<node_id> inner;
-    auto f = recognize(program, static_cast<node_id>(i), inner);
+    auto f = recognize(program, static_cast<node_id>(i), inner, marks);
     if (!f) continue;
     for (node_id x : inner) covered[x] = true;
     out.push_back(std::move(*f));
