@@ -130,14 +130,56 @@ struct bounds {
   /// The token t such that `in` is negative (so ReLU(in) exactly 0) at every program position
   /// whose token is not t: its terms gated by t are 0 there and the others stay below 0 with
   /// their error and rounding. -1 when no token does.
+  ///
+  /// Equal, bit for bit, to range_of(rest).second + e_of(rest, eps) < 0 with rest = the terms
+  /// not gated by t, tried for each positive gated term in order; but every fold is done once:
+  /// the ungated part is shared and the extreme group without t is the best or second-best
+  /// group. (Rebuilding `rest` per term was quadratic in a unit's terms, and a 150-symbol
+  /// program's units have hundreds.)
   [[nodiscard]] int gate_of_unit(const affine& in, double eps) const {
+    struct part {
+      double hi = 0, err = 0, n = 0, x = 0;  // range upper end, input error, terms, magnitude
+    };
+    part ungated;
+    std::vector<std::pair<int, part>> parts;  // per gating token, in order of first term
+    for (auto [d, c] : in.terms) {
+      const auto i = static_cast<std::size_t>(d);
+      const double hi_term = c > 0 ? c * hi[i] : c * lo[i];
+      const double err_term = std::abs(c) * E[i];
+      const double x_term = std::abs(c) * mag(i);
+      part* p = &ungated;
+      if (const int g = gate[i]; g >= 0) {
+        const auto t = static_cast<std::size_t>(g);
+        if (acc_n[t] == 0) {
+          acc_n[t] = static_cast<double>(parts.size() + 1);  // scratch: 1 + index into parts
+          parts.emplace_back(g, part{});
+        }
+        p = &parts[static_cast<std::size_t>(acc_n[t]) - 1].second;
+      }
+      p->hi += hi_term, p->err += err_term, p->n += 1, p->x += x_term;
+    }
+    for (const auto& [g, q] : parts) acc_n[static_cast<std::size_t>(g)] = 0;
+    if (parts.empty()) return -1;
+    // The two largest values of each quantity over the groups (each at least 0, as in fold).
+    struct top2 {
+      double first = 0, second = 0;
+      int first_group = -1;
+      void add(int g, double v) {
+        if (v > first) second = first, first = v, first_group = g;
+        else if (v > second) second = v;
+      }
+      [[nodiscard]] double without(int g) const { return g == first_group ? second : first; }
+    };
+    top2 t_hi, t_err, t_n, t_x;
+    for (const auto& [g, q] : parts) t_hi.add(g, q.hi), t_err.add(g, q.err), t_n.add(g, q.n), t_x.add(g, q.x);
     for (auto [d, c] : in.terms) {
       const int t = gate[static_cast<std::size_t>(d)];
       if (t < 0 || c <= 0) continue;
-      affine rest;
-      for (auto [d2, c2] : in.terms)
-        if (gate[static_cast<std::size_t>(d2)] != t) rest.terms.emplace_back(d2, c2);
-      if (range_of(rest).second + e_of(rest, eps) < 0) return t;
+      const double upper = ungated.hi + t_hi.without(t);
+      const double err = ungated.err + t_err.without(t);
+      const double n = ungated.n + t_n.without(t);
+      const double x = ungated.x + t_x.without(t);
+      if (upper + (err + gamma(n, eps) * x) < 0) return t;
     }
     return -1;
   }
@@ -160,12 +202,38 @@ bool builder::certifies(int n, double eps, double slope) const {
     b.hi[i] = seen[i] ? std::max(b.hi[i], v) : v;
     seen[i] = true;
   };
-  for (int tok = 0; tok < static_cast<int>(vocab_.size()); ++tok) {
-    std::vector<double> column(d, 0.0);
-    for (auto [dm, t, v] : embed_)
-      if (t == tok) column[static_cast<std::size_t>(dm)] += v;
-    if (column[static_cast<std::size_t>(bos_dim)] != 0) continue;  // the BOS token itself
-    for (std::size_t i = 0; i < d; ++i) widen(static_cast<int>(i), column[i]);
+  {
+    // Each token's embedding column, summed per dimension, kept sparse: the dense loop over
+    // vocabulary x d_model was most of this function for 150-symbol programs, and it runs once
+    // per step of certified_length()'s bisection.
+    std::vector<std::tuple<int, int, double>> cells;  // (token, dim, value)
+    cells.reserve(embed_.size());
+    for (auto [dm, t, v] : embed_) cells.emplace_back(t, dm, v);
+    std::sort(cells.begin(), cells.end(),
+              [](const auto& x, const auto& y) { return std::tie(std::get<0>(x), std::get<1>(x)) <
+                                                        std::tie(std::get<0>(y), std::get<1>(y)); });
+    std::vector<std::tuple<int, int, double>> summed;
+    for (auto [t, dm, v] : cells) {
+      if (!summed.empty() && std::get<0>(summed.back()) == t && std::get<1>(summed.back()) == dm)
+        std::get<2>(summed.back()) += v;
+      else
+        summed.emplace_back(t, dm, v);
+    }
+    std::vector<bool> is_bos(vocab_.size(), false);
+    for (auto [t, dm, v] : summed)
+      if (dm == bos_dim && v != 0) is_bos[static_cast<std::size_t>(t)] = true;
+    const auto program_tokens =
+        static_cast<std::size_t>(std::count(is_bos.begin(), is_bos.end(), false));
+    std::vector<std::size_t> entries(d, 0);  // program tokens with a (summed) entry at the dim
+    for (auto [t, dm, v] : summed) {
+      if (is_bos[static_cast<std::size_t>(t)]) continue;
+      widen(dm, v);
+      ++entries[static_cast<std::size_t>(dm)];
+    }
+    // A program token without an entry holds 0 there.
+    if (program_tokens > 0)
+      for (std::size_t i = 0; i < d; ++i)
+        if (entries[i] < program_tokens) widen(static_cast<int>(i), 0.0);
   }
   for (const auto& [dm, column] : table_) {
     seen[static_cast<std::size_t>(dm)] = false;
