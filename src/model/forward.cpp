@@ -10,6 +10,7 @@
 #include "model/layers.hpp"
 #include "model/linear.hpp"
 #include "model/prefix_mean.hpp"
+#include "support/huge_pages.hpp"
 
 #include <fmt/format.h>
 
@@ -23,21 +24,45 @@ namespace {
 
 using Eigen::Index;
 
+/// Buffers one forward_batch() call reuses from head to head and layer to layer. A batch of
+/// far-bin instances makes every one of them d_model x N (hundreds of MB at N = 20,000), and
+/// fresh allocations of that size are fresh mmap()s: page faults and zeroing were a third of a
+/// `crasp check` of the wide catalogue models before these were kept.
+template <class T> struct head_buffers {
+  matrix<T> v, q, k, mixed, tmp;
+};
+
+/// Gives m the shape rows x cols; a new buffer is marked for huge pages before its first touch.
+/// The contents are unspecified (every caller overwrites them).
+template <class T> void shape(matrix<T>& m, Index rows, Index cols) {
+  if (m.rows() == rows && m.cols() == cols) return;
+  m.resize(rows, cols);
+  support::advise_huge_pages(m.data(), static_cast<std::size_t>(m.size()) * sizeof(T));
+}
+
 // Adds Wo · attention(x) of one head to `out` for every sequence [begins[s], begins[s+1]).
 template <class T>
 void add_head(const basic_head<T>& h, const detail::head_weights<T>& w, const matrix<T>& x,
-              const std::vector<Index>& begins, matrix<T>& out) {
-  const matrix<T> v = w.wv * x;
-  matrix<T> mixed(v.rows(), x.cols());
+              const std::vector<Index>& begins, matrix<T>& out, head_buffers<T>& buf) {
+  matrix<T>& v = buf.v;
+  matrix<T>& mixed = buf.mixed;
+  shape(v, h.wv.rows(), x.cols());
+  w.wv.apply(x, v);
+  shape(mixed, v.rows(), x.cols());
+  shape(buf.tmp, h.wo.rows(), x.cols());
   if (detail::uniform_head(h)) {
     // Every score is 0: prefix means, linear in n, same rounding bound (prefix_mean.hpp).
     for (std::size_t s = 0; s + 1 < begins.size(); ++s)
       detail::prefix_means(v, begins[s], begins[s + 1] - begins[s], mixed);
-    w.wo.add_to(mixed, out);
+    w.wo.add_to(mixed, out, buf.tmp);
     return;
   }
-  matrix<T> q = w.wq * x;
-  matrix<T> k = w.wk * x;
+  matrix<T>& q = buf.q;
+  matrix<T>& k = buf.k;
+  shape(q, h.wq.rows(), x.cols());
+  shape(k, h.wk.rows(), x.cols());
+  w.wq.apply(x, q);
+  w.wk.apply(x, k);
   detail::key_value_store<T> kv;
   detail::attention_scratch<T> scratch;
   for (std::size_t s = 0; s + 1 < begins.size(); ++s) {
@@ -50,7 +75,7 @@ void add_head(const basic_head<T>& h, const detail::head_weights<T>& w, const ma
     for (Index i = 0; i < n; ++i)
       detail::attend(kv, q.col(b + i).data(), i + 1, scratch, mixed.col(b + i).data());
   }
-  w.wo.add_to(mixed, out);
+  w.wo.add_to(mixed, out, buf.tmp);
 }
 
 template <class T> void snapshot(std::vector<named_residual<T>>& into, std::string name, const matrix<T>& x) {
@@ -104,21 +129,26 @@ std::optional<std::vector<forward_result<T>>> forward_batch(const prepared_model
   if (!ok) return std::nullopt;
 
   const Index d = m.d_model();
-  matrix<T> x(d, begins.back());
+  matrix<T> x;
+  shape(x, d, begins.back());
   for (std::size_t s = 0; s < batch.size(); ++s) detail::embed(m, std::span(batch[s]), 0, x, begins[s]);
   const detail::model_weights<T>& weights = pm.weights();
-  matrix<T> hidden, tmp;
+  matrix<T> hidden, tmp, delta;
+  shape(delta, d, x.cols());
+  shape(tmp, d, x.cols());
+  head_buffers<T> buf;
   std::vector<named_residual<T>> snaps;
   if (opts.keep_residuals) snapshot(snaps, "embed", x);
   for (std::size_t l = 0; l < m.layers.size(); ++l) {
     const basic_layer<T>& layer = m.layers[l];
-    matrix<T> delta = matrix<T>::Zero(d, x.cols());
+    delta.setZero();
     for (std::size_t h = 0; h < layer.heads.size(); ++h)
-      add_head(layer.heads[h], weights.heads[l][h], x, begins, delta);
+      add_head(layer.heads[h], weights.heads[l][h], x, begins, delta, buf);
     x += delta;
     detail::apply_layer_norm(layer.ln_attn, x);
     if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.attn", l), x);
     delta.setZero();
+    shape(hidden, layer.ffn.w1.rows(), x.cols());
     detail::add_ffn(layer.ffn, weights.ffns[l], x, delta, hidden, tmp);
     x += delta;
     detail::apply_layer_norm(layer.ln_ffn, x);

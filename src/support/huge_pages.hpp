@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <utility>
@@ -57,6 +58,23 @@ struct huge_page_allocator {
   template <class U>
   bool operator==(const huge_page_allocator<U>&) const noexcept { return true; }
 };
+
+/// Marks the whole pages inside [p, p + bytes) for transparent huge pages, before anything touches
+/// them (advice only; small or failed ranges keep ordinary pages). For buffers another allocator
+/// owns, such as Eigen's: the transformer's d_model x N activations at far-bin lengths are
+/// hundreds of MB each, and their first touch was a fifth of `crasp check`'s run time in page
+/// faults.
+inline void advise_huge_pages(void* p, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::size_t page = 4096;
+  if (bytes < huge_page_allocator<char>::huge) return;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
 
 /// A vector whose large buffers use huge pages and whose resize(n) does not zero-fill.
 template <class T>
