@@ -63,6 +63,15 @@ class evaluator {
   /// Reserves history for `positions` positions (optional; avoids regrowth on long inputs).
   void reserve(std::size_t positions);
 
+  /// Forgets every position (length() becomes 0, and an earlier overflow no longer stops it)
+  /// and keeps the compiled program and the history's buffers: many short inputs run through
+  /// one evaluator without compiling the program for each (for a 150-symbol program that
+  /// compilation costs more than evaluating a dozen tokens).
+  void reset();
+
+  /// The program this evaluator runs.
+  [[nodiscard]] const ir::program& program() const { return *program_; }
+
   /// Appends one token and evaluates every node at the new position. Returns false (and an
   /// error naming the statement and the position) if integer arithmetic overflows, or if the
   /// program is malformed (an internal error); the evaluator must not be used further after that.
@@ -102,6 +111,9 @@ struct run_output {
 /// Empty input is an error. Returns std::nullopt on error (diagnostics explain).
 std::optional<run_output> run(const ir::program& program, const std::vector<std::string>& tokens,
                               const std::string& origin, diagnostics& diags);
+/// The same on an existing evaluator of the program, which is reset() first (for many inputs).
+std::optional<run_output> run(evaluator& ev, const std::vector<std::string>& tokens,
+                              const std::string& origin, diagnostics& diags);
 
 /// Why generation stopped. `max_len` only comes from a compiled APE model (generate_transformer):
 /// the sequence reached the longest input the model is built for.
@@ -122,6 +134,10 @@ struct generate_output {
 /// diags. Returns std::nullopt on input errors or overflow.
 std::optional<generate_output> generate(const ir::program& program,
                                         const std::vector<std::string>& prefix,
+                                        std::size_t max_new, const std::string& origin,
+                                        diagnostics& diags);
+/// The same on an existing evaluator of the program, which is reset() first (for many prefixes).
+std::optional<generate_output> generate(evaluator& ev, const std::vector<std::string>& prefix,
                                         std::size_t max_new, const std::string& origin,
                                         diagnostics& diags);
 

@@ -34,6 +34,20 @@ void evaluator::reserve(std::size_t positions) {
   s.wide.reserve(positions * s.n_wide);
 }
 
+void evaluator::reset() {
+  auto& s = *state_;
+  length_ = 0;
+  s.bits.clear();
+  s.checkpoints.clear();
+  s.narrow.clear();
+  s.wide.clear();
+  std::fill(s.running.begin(), s.running.end(), 0);
+  std::fill(s.family_counts.begin(), s.family_counts.end(), 0);
+  std::fill(s.cur.begin(), s.cur.end(), 0);
+  s.true_keys.clear();
+  s.failed = false;
+}
+
 bool evaluator::push(std::uint32_t token, diagnostics& diags) {
   auto& s = *state_;
   if (!s.internal_error.empty()) {

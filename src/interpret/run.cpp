@@ -7,19 +7,27 @@
 namespace crasp {
 namespace {
 
-// Encodes `tokens` and pushes them all; std::nullopt on empty input, bad tokens or overflow.
+// Resets `ev`, encodes `tokens` and appends them all; false on empty input, bad tokens or
+// overflow.
+bool evaluate_into(evaluator& ev, const std::vector<std::string>& tokens,
+                   const std::string& origin, diagnostics& diags) {
+  ev.reset();
+  if (tokens.empty()) {
+    diags.error(origin, "empty input");
+    return false;
+  }
+  auto ids = encode(ev.program(), tokens, origin, diags);
+  if (!ids) return false;
+  ev.reserve(ids->size());
+  return ev.append(*ids, diags);
+}
+
+// The same with a new evaluator; std::nullopt on the errors above.
 std::optional<evaluator> evaluate(const ir::program& program,
                                   const std::vector<std::string>& tokens,
                                   const std::string& origin, diagnostics& diags) {
-  if (tokens.empty()) {
-    diags.error(origin, "empty input");
-    return std::nullopt;
-  }
-  auto ids = encode(program, tokens, origin, diags);
-  if (!ids) return std::nullopt;
   evaluator ev(program, origin);
-  ev.reserve(ids->size());
-  if (!ev.append(*ids, diags)) return std::nullopt;
+  if (!evaluate_into(ev, tokens, origin, diags)) return std::nullopt;
   return ev;
 }
 
@@ -34,24 +42,38 @@ std::string quoted_list(const ir::program& program, const std::vector<std::uint3
 
 }  // namespace
 
-std::optional<run_output> run(const ir::program& program, const std::vector<std::string>& tokens,
+std::optional<run_output> run(evaluator& ev, const std::vector<std::string>& tokens,
                               const std::string& origin, diagnostics& diags) {
+  const ir::program& program = ev.program();
   if (program.statements.empty()) {
     diags.error(origin, "internal error: program has no statements");
     return std::nullopt;
   }
-  auto ev = evaluate(program, tokens, origin, diags);
-  if (!ev) return std::nullopt;
+  if (!evaluate_into(ev, tokens, origin, diags)) return std::nullopt;
   const ir::statement& out = program.statements.back();
-  return run_output{out.result, ev->last(out.value)};
+  return run_output{out.result, ev.last(out.value)};
+}
+
+std::optional<run_output> run(const ir::program& program, const std::vector<std::string>& tokens,
+                              const std::string& origin, diagnostics& diags) {
+  evaluator ev(program, origin);
+  return run(ev, tokens, origin, diags);
 }
 
 std::optional<generate_output> generate(const ir::program& program,
                                         const std::vector<std::string>& prefix,
                                         std::size_t max_new, const std::string& origin,
                                         diagnostics& diags) {
-  auto ev = evaluate(program, prefix, origin, diags);
-  if (!ev) return std::nullopt;
+  evaluator ev(program, origin);
+  return generate(ev, prefix, max_new, origin, diags);
+}
+
+std::optional<generate_output> generate(evaluator& evaluator_, const std::vector<std::string>& prefix,
+                                        std::size_t max_new, const std::string& origin,
+                                        diagnostics& diags) {
+  const ir::program& program = evaluator_.program();
+  if (!evaluate_into(evaluator_, prefix, origin, diags)) return std::nullopt;
+  evaluator* ev = &evaluator_;
   generate_output out;
   while (true) {
     if (out.continuation.size() >= max_new) {

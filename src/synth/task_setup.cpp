@@ -121,9 +121,10 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
 std::optional<task_instance> validate(const synth_options&, const task_setup& setup,
                                       const search_state& state, const candidate& c,
                                       diagnostics&) {
+  evaluator ev(*c.program, "check");
   for (const auto* set : {&state.training, &state.validation})
     for (const auto& inst : *set) {
-      const auto got = check_detail::interpreter_answer(*c.program, setup.format, inst.input,
+      const auto got = check_detail::interpreter_answer(ev, setup.format, inst.input,
                                                         inst.expected.size() + 2);
       if (got != inst.expected) return inst;
     }

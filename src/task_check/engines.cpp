@@ -40,11 +40,12 @@ std::string interpreter_label(const ir::program& program, const evaluator& ev, s
   return std::to_string(v);
 }
 
-tokens interpreter_labels(const ir::program& program, const tokens& input) {
+tokens interpreter_labels(evaluator& ev, const tokens& input) {
+  const ir::program& program = ev.program();
   diagnostics diags;
+  ev.reset();
   const auto ids = encode(program, input, "check", diags);
   if (!ids) return {"<error>"};
-  evaluator ev(program, "check");
   ev.reserve(ids->size());
   if (!ev.append(*ids, diags)) return {"<error>"};
   tokens labels;
@@ -57,17 +58,24 @@ tokens interpreter_labels(const ir::program& program, const tokens& input) {
 
 tokens interpreter_answer(const ir::program& program, tasks::answer_format format,
                           const tokens& input, std::size_t max_new) {
+  evaluator ev(program, "check");
+  return interpreter_answer(ev, format, input, max_new);
+}
+
+tokens interpreter_answer(evaluator& ev, tasks::answer_format format, const tokens& input,
+                          std::size_t max_new) {
+  const ir::program& program = ev.program();
   diagnostics diags;
-  if (format == tasks::answer_format::labels) return interpreter_labels(program, input);
+  if (format == tasks::answer_format::labels) return interpreter_labels(ev, input);
   if (format == tasks::answer_format::continuation && program.is_generator()) {
-    const auto out = generate(program, input, max_new, "check", diags);
+    const auto out = generate(ev, input, max_new, "check", diags);
     if (!out) return {"<error>"};
     auto t = out->continuation;
     if (out->reason == stop_reason::max_new) t.push_back("<max_new>");
     if (out->reason == stop_reason::ambiguous) t.push_back("<ambiguous " + join(out->ambiguous_tokens) + ">");
     return t;
   }
-  const auto out = run(program, input, "check", diags);
+  const auto out = run(ev, input, "check", diags);
   if (!out) return {"<error>"};
   if (out->kind == ir::type::boolean) return {out->value != 0 ? "True" : "False"};
   return {std::to_string(out->value)};

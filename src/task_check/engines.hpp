@@ -24,6 +24,10 @@ using tokens = std::vector<std::string>;
 /// "<error>" when the program refuses the input.
 tokens interpreter_answer(const ir::program& program, tasks::answer_format format,
                           const tokens& input, std::size_t max_new);
+/// The same on an evaluator of the program, reset and reused (callers answering many instances
+/// keep one, so the program is compiled once, not per instance).
+tokens interpreter_answer(evaluator& ev, tasks::answer_format format, const tokens& input,
+                          std::size_t max_new);
 
 /// Whether the model gives exactly `expected`: for a continuation, whether greedy decoding
 /// would produce it and then stop, judged by teacher forcing (one forward pass over input +

@@ -84,9 +84,10 @@ void run_engines(const task_plan& plan, const ir::program& program,
   const std::string& name = plan.head.task;
   const auto format = plan.head.format;
   engine_result interp{"interpreter", true, "", {}};
+  evaluator ev(program, "check");
   for (const auto& b : bins) {
     interp.bins.push_back(judge(b, [&](const task_instance& inst, tokens& got) {
-      got = interpreter_answer(program, format, inst.input, inst.expected.size() + 2);
+      got = interpreter_answer(ev, format, inst.input, inst.expected.size() + 2);
       return got == inst.expected;
     }));
     interp.bins.back().certified = true;  // exact integer semantics

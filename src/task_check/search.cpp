@@ -7,6 +7,7 @@
 //  4. the bins' instances, shortest first, for whatever is still standing.
 // A candidate's accuracy per bin is measured on the same instances as the witness's engines.
 #include <algorithm>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -20,14 +21,15 @@ struct contender {
   const task_program* program;
   candidate_result result;
   bool witness = false;
+  std::shared_ptr<evaluator> ev;  ///< of *program->program, reused for every instance
 };
 
 // Whether `c`'s interpreter gets `inst` right; on a wrong answer records the counterexample.
 bool survives(contender& c, tasks::answer_format format, const task_instance& inst,
               bool shortest) {
   ++c.result.searched;
-  const auto got =
-      interpreter_answer(*c.program->program, format, inst.input, inst.expected.size() + 2);
+  if (!c.ev) c.ev = std::make_shared<evaluator>(*c.program->program, "check");
+  const auto got = interpreter_answer(*c.ev, format, inst.input, inst.expected.size() + 2);
   if (got == inst.expected) return true;
   auto& r = c.result;
   r.found = true;
@@ -124,8 +126,8 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
         br.lo = b.lo, br.hi = b.hi;
         for (const auto& inst : b.items) {
           ++br.total;
-          const auto got = interpreter_answer(*c.program->program, format, inst.input,
-                                              inst.expected.size() + 2);
+          if (!c.ev) c.ev = std::make_shared<evaluator>(*c.program->program, "check");
+          const auto got = interpreter_answer(*c.ev, format, inst.input, inst.expected.size() + 2);
           if (got == inst.expected) {
             ++br.correct;
           } else if (br.first_failure.empty()) {
