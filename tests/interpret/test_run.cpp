@@ -1,6 +1,8 @@
 // encode, run, generate, trace and split_tokens.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "builder.hpp"
 #include "crasp/interpret.hpp"
 
@@ -185,4 +187,54 @@ TEST_CASE("trace holds every statement and NEXT rule at every position") {
                                   crasp::ir::type::count, crasp::ir::type::boolean});
   using row = std::vector<std::int64_t>;
   CHECK(t->values == std::vector<row>{{1, 1, 0}, {0, 1, 1}, {1, 2, 2}, {1, 1, 0}});
+}
+
+TEST_CASE("an evaluator reset and reused answers as a fresh one, also after an overflow") {
+  // Counts, a local guard, a periodic guard and a matching family (OR over token AND count):
+  // every kind of history reset() must clear.
+  builder b({"a", "b", "c"});
+  const node_id ca = b.stmt("CA", b.count(b.tok("a")));
+  const node_id cb = b.stmt("CB", b.count(b.tok("b")));
+  const node_id prev = b.stmt("PREV", b.local(b.tok("a"), {1}));
+  const node_id even = b.stmt("EVEN", b.periodic({true, false}));
+  const node_id fam = b.stmt("F", b.or_(b.and_(b.tok("a"), b.exists(b.count(b.tok("b")))),
+                                       b.and_(b.tok("b"), b.exists(b.count(b.tok("c"))))));
+  b.stmt("OUT", b.plus(b.minus(ca, cb), b.plus(b.count(b.and_(even, fam)), prev)));
+  b.next("a", b.cmp(cmp::gt, cb, ca));
+  crasp::evaluator reused(b.program(), "<in>");
+  std::mt19937_64 rng(7);
+  const std::vector<std::string> names{"a", "b", "c"};
+  for (int round = 0; round < 200; ++round) {
+    // Lengths on both sides of a 64-position history block, long before short.
+    const std::size_t n = 1 + rng() % (round % 2 == 0 ? 150 : 12);
+    tokens input;
+    for (std::size_t i = 0; i < n; ++i) input.push_back(names[rng() % 3]);
+    diagnostics d1, d2;
+    const auto fresh = crasp::run(b.program(), input, "<in>", d1);
+    const auto again = crasp::run(reused, input, "<in>", d2);
+    REQUIRE(fresh);
+    REQUIRE(again);
+    CHECK(again->value == fresh->value);
+    crasp::evaluator fresh_ev(b.program(), "<in>");
+    const auto ids = crasp::encode(b.program(), input, "<in>", d1);
+    REQUIRE(ids);
+    REQUIRE(fresh_ev.append(*ids, d1));
+    for (std::size_t pos = 0; pos < n; ++pos)
+      for (node_id id = 0; id < b.program().nodes.size(); ++id)
+        REQUIRE(reused.value(id, pos) == fresh_ev.value(id, pos));
+    const auto g1 = crasp::generate(b.program(), input, 5, "<in>", d1);
+    const auto g2 = crasp::generate(reused, input, 5, "<in>", d2);
+    REQUIRE(g1);
+    REQUIRE(g2);
+    CHECK(g2->continuation == g1->continuation);
+  }
+  // An overflow stops an evaluator until it is reset.
+  builder o;
+  o.stmt("X", o.scale(INT64_MAX, o.count(o.boolean(true))));
+  crasp::evaluator ev(o.program(), "<in>");
+  diagnostics diags;
+  CHECK_FALSE(crasp::run(ev, {"a", "a"}, "<in>", diags));
+  const auto one = crasp::run(ev, {"a"}, "<in>", diags);
+  REQUIRE(one);
+  CHECK(one->value == INT64_MAX);
 }
