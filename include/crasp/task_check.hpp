@@ -44,6 +44,10 @@ struct task_check_options {
   /// Instances per train / test bin (lengths uniform in the bin) and per far bin.
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  /// A far bin of length L draws max(far_samples, min(samples, far_tokens / L)) instances, so
+  /// the 10x bin (1,000 tokens, cheap) gets as many as a train bin and the 100x bin (10,000
+  /// tokens; attention is quadratic in L) far_samples. 0: every far bin draws far_samples.
+  std::size_t far_tokens = 20000;
   /// Hard instances crasp adds of its own per train / test bin and per far bin, for a spec that
   /// can answer any input (an oracle, a regular language): one-edit neighbours of sampled
   /// instances whose answer differs, and inputs of long runs (docs/tasks.md).
@@ -87,6 +91,7 @@ struct task_check_options {
 struct check_bin {
   std::string name;  ///< "train", "test", "10x", "100x"
   std::size_t lo = 0, hi = 0;
+  std::size_t samples = 0;  ///< instances drawn per task (crasp's adversarial ones come on top)
 };
 
 /// Accuracy of one engine on one bin.

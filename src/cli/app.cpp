@@ -365,9 +365,17 @@ command_line::command_line()
   check_->add_option("--samples", check_opts_.samples, "instances per train / test bin")
       ->capture_default_str()
       ->check(integer_in(1, 1'000'000));
-  check_->add_option("--far-samples", check_opts_.far_samples, "instances per far bin")
+  check_->add_option("--far-samples", check_opts_.far_samples,
+                     "instances per far bin, at least (0: no far bins)")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
+  check_->add_option("--far-tokens", check_opts_.far_tokens,
+                     "a far bin of length L draws up to --samples instances while they fit in N "
+                     "tokens (so the 10x bin gets 20, the 100x bin --far-samples); 0: "
+                     "--far-samples everywhere")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(integer_in(0, 100'000'000));
   check_->add_option("--adversarial", check_opts_.adversarial,
                      "hard instances crasp adds per train / test bin of a spec that can answer "
                      "any input (one-edit neighbours, runs)")

@@ -53,9 +53,14 @@ CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o) {
   sub->add_option("--samples", o.samples, "instances per train / test bin")
       ->capture_default_str()
       ->check(integer_in(1, 1'000'000));
-  sub->add_option("--far-samples", o.far_samples, "instances per far bin of the final check")
+  sub->add_option("--far-samples", o.far_samples, "instances per far bin of the final check, at least")
       ->capture_default_str()
       ->check(integer_in(0, 1'000'000));
+  sub->add_option("--far-tokens", o.far_tokens,
+                  "a far bin of length L draws up to --samples instances while they fit in N tokens")
+      ->type_name("N")
+      ->capture_default_str()
+      ->check(integer_in(0, 100'000'000));
   sub->add_option("--seed", o.seed, "seed of the random instances")
       ->capture_default_str()
       ->check(integer_in(0, 0xFFFFFFFFFFFFFFFFULL));

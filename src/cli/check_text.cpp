@@ -26,9 +26,10 @@ std::string acc(double a) {
   return s.front() == '0' ? s.substr(1) : s;
 }
 
+// "train 4..100 x20", "100x (10000) x2": the lengths and the instances drawn per task.
 std::string bins_label(const check_bin& b) {
-  return b.lo == b.hi ? fmt::format("{} ({})", b.name, b.lo)
-                      : fmt::format("{} {}..{}", b.name, b.lo, b.hi);
+  return b.lo == b.hi ? fmt::format("{} ({}) x{}", b.name, b.lo, b.samples)
+                      : fmt::format("{} {}..{} x{}", b.name, b.lo, b.hi, b.samples);
 }
 
 // The worst accuracy over the engines whose name starts with `prefix` on bin b; nullopt when
@@ -160,10 +161,9 @@ std::string check_report_text(const check_report& report) {
     if (!bins.empty()) bins += ", ";
     bins += bins_label(b);
   }
-  out += fmt::format(
-      "crasp check: {} task{}; bins {}; {} instances per bin ({} per far bin); seed {}{}\n\n",
-      report.tasks.size(), report.tasks.size() == 1 ? "" : "s", bins, o.samples, o.far_samples, o.seed,
-      o.vocab == 0 ? "" : fmt::format("; {} symbols where the vocabulary varies", o.vocab));
+  out += fmt::format("crasp check: {} task{}; bins {}; seed {}{}\n\n", report.tasks.size(),
+                     report.tasks.size() == 1 ? "" : "s", bins, o.seed,
+                     o.vocab == 0 ? "" : fmt::format("; {} symbols where the vocabulary varies", o.vocab));
 
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> head = {"task", "class", "program"};

@@ -123,6 +123,7 @@ struct check_command_options {
   std::vector<std::string> precisions = {"f64", "f32"};
   std::size_t samples = 20;
   std::size_t far_samples = 2;
+  std::size_t far_tokens = 20000;   ///< --far-tokens N: far bins fill up to N tokens
   std::size_t adversarial = 10;     ///< --adversarial N: per train / test bin of a spec
   std::size_t far_adversarial = 2;  ///< --far-adversarial N: per far bin
   std::size_t vocab = 0;           ///< --vocab K (0: each task's paper setup)
@@ -156,7 +157,8 @@ struct synth_command_options {
   bool no_check = false;         ///< --no-check: skip the final check
   bool positions_first = false;  ///< --positions-first: no plain C-RASP phase first
   std::size_t samples = 20;      ///< --samples: per train / test bin (validation and check)
-  std::size_t far_samples = 2;   ///< --far-samples: per far bin of the check
+  std::size_t far_samples = 2;   ///< --far-samples: per far bin of the check, at least
+  std::size_t far_tokens = 20000;  ///< --far-tokens: far bins fill up to this many tokens
   std::uint64_t seed = 1;
   unsigned threads = 0;          ///< --threads T: candidate evaluation (0: all cores)
   bool json = false;

@@ -68,6 +68,7 @@ exit_code check_command(const check_command_options& opts, io& io) {
     o.precisions.push_back(p == "f32" ? precision::f32 : precision::f64);
   o.samples = opts.samples;
   o.far_samples = opts.far_samples;
+  o.far_tokens = opts.far_tokens;
   o.adversarial = opts.adversarial;
   o.far_adversarial = opts.far_adversarial;
   o.vocab = opts.vocab;

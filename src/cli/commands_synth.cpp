@@ -150,6 +150,7 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
   o.verify = !opts.no_check;
   o.check.samples = opts.samples;
   o.check.far_samples = opts.far_samples;
+  o.check.far_tokens = opts.far_tokens;
   o.check.seed = opts.seed;
   o.check.programs_dir = bundled_programs_dir();
   if (o.nope) o.check.encodings = {model::positional::nope};

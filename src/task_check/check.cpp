@@ -123,7 +123,8 @@ void measure_lengths(bin_instances& bin) {
 }
 
 std::size_t bin_samples(const task_check_options& options, std::size_t b) {
-  return b < 2 ? options.samples : options.far_samples;
+  const auto bins = check_bins(options);
+  return b < bins.size() ? bins[b].samples : options.far_samples;
 }
 
 std::size_t bin_adversarial(const task_check_options& options, std::size_t b) {
@@ -237,12 +238,15 @@ task_result run_task(task_plan& plan, const task_check_options& options,
 }  // namespace check_detail
 
 std::vector<check_bin> check_bins(const task_check_options& o) {
-  std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi},
-                                 {"test", o.test_lo, o.test_hi}};
+  std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi, o.samples},
+                                 {"test", o.test_lo, o.test_hi, o.samples}};
   // Without instances a far bin would only read as "no input of that length".
   if (o.far_samples > 0)
-    for (const auto f : o.far_factors)
-      bins.push_back({fmt::format("{}x", f), f * o.train_hi, f * o.train_hi});
+    for (const auto f : o.far_factors) {
+      const std::size_t length = f * o.train_hi;
+      const std::size_t fit = length == 0 ? o.samples : std::min(o.samples, o.far_tokens / length);
+      bins.push_back({fmt::format("{}x", f), length, length, std::max(o.far_samples, fit)});
+    }
   return bins;
 }
 

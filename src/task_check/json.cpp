@@ -109,6 +109,7 @@ std::string check_report_json(const check_report& report) {
                   {"far_factors", o.far_factors},
                   {"samples", o.samples},
                   {"far_samples", o.far_samples},
+                  {"far_tokens", o.far_tokens},
                   {"adversarial", o.adversarial},
                   {"far_adversarial", o.far_adversarial},
                   {"seed", o.seed},
@@ -123,7 +124,8 @@ std::string check_report_json(const check_report& report) {
   for (const auto p : o.precisions) precs.push_back(p == precision::f64 ? "f64" : "f32");
   options["precision"] = std::move(precs);
   json bins = json::array();
-  for (const auto& b : report.bins) bins.push_back({{"name", b.name}, {"lo", b.lo}, {"hi", b.hi}});
+  for (const auto& b : report.bins)
+    bins.push_back({{"name", b.name}, {"lo", b.lo}, {"hi", b.hi}, {"samples", b.samples}});
   json tasks = json::array();
   for (const auto& t : report.tasks) tasks.push_back(task_json(t));
   json j = {{"schema", "crasp-check/2"},

@@ -199,10 +199,13 @@ std::string check_plot_svg(const check_report& report) {
       "length (compiled C-RASP program vs trained transformers)</text>\n",
       num(gap));
   const auto& o = report.options;
+  std::string drawn;  // the instances per bin, which the far bins' points rest on
+  for (const auto& b : report.bins)
+    drawn += fmt::format("{}{} {}", drawn.empty() ? "" : ", ", b.name, b.samples);
   out += fmt::format(
-      "<text x=\"{}\" y=\"44\" font-size=\"12\" fill=\"#444444\">seed {}, {} samples per "
-      "train/test bin, {} per far bin; train {}..{}, test {}..{}</text>\n",
-      num(gap), o.seed, o.samples, o.far_samples, o.train_lo, o.train_hi, o.test_lo, o.test_hi);
+      "<text x=\"{}\" y=\"44\" font-size=\"12\" fill=\"#444444\">seed {}; instances per "
+      "task: {}; train {}..{}, test {}..{}</text>\n",
+      num(gap), o.seed, drawn, o.train_lo, o.train_hi, o.test_lo, o.test_hi);
   out += legend;
 
   const check_bin* train = nullptr;

@@ -63,7 +63,30 @@ TEST_CASE("check JSON: top level, options and bins", "[check][json]") {
   CHECK(o.at("pe") == json::array({"ape", "rope", "nope"}));
   CHECK(o.at("precision") == json::array({"f64", "f32"}));
   REQUIRE(j.at("bins").size() == 3);
-  CHECK(j.at("bins")[2] == json({{"name", "3x"}, {"lo", 36}, {"hi", 36}}));
+  // 3 = min(--samples, far_tokens / 36): a short far bin draws as many as a train bin.
+  CHECK(j.at("bins")[2] == json({{"name", "3x"}, {"lo", 36}, {"hi", 36}, {"samples", 3}}));
+}
+
+TEST_CASE("check_bins: a far bin fills its token budget, at least far_samples, at most samples",
+          "[check][json]") {
+  crasp::task_check_options o;  // defaults: 4..100, 101..200, 10x and 100x
+  auto bins = crasp::check_bins(o);
+  REQUIRE(bins.size() == 4);
+  CHECK(bins[0].samples == 20);
+  CHECK(bins[1].samples == 20);
+  CHECK(bins[2].samples == 20);  // 20,000 tokens / 1,000 = 20
+  CHECK(bins[3].samples == 2);   // 20,000 / 10,000 = 2 = far_samples
+  o.far_tokens = 50000;
+  bins = crasp::check_bins(o);
+  CHECK(bins[2].samples == 20);  // capped by samples
+  CHECK(bins[3].samples == 5);
+  o.far_tokens = 0;
+  o.far_samples = 3;
+  bins = crasp::check_bins(o);
+  CHECK(bins[2].samples == 3);
+  CHECK(bins[3].samples == 3);
+  o.far_samples = 0;  // no far bins at all
+  CHECK(crasp::check_bins(o).size() == 2);
 }
 
 TEST_CASE("check JSON: one object per task with verdicts, engines, searches, published",

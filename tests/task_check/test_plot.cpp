@@ -31,7 +31,8 @@ check_report sample_report() {
   check_report r;
   r.options.seed = 7;
   r.options.samples = 20;
-  r.bins = {{"train", 4, 100}, {"test", 101, 200}, {"10x", 1000, 1000}, {"100x", 10000, 10000}};
+  r.bins = {{"train", 4, 100, 20}, {"test", 101, 200, 20}, {"10x", 1000, 1000, 20},
+            {"100x", 10000, 10000, 2}};
 
   task_result ur;
   ur.task = "UR";
@@ -73,7 +74,7 @@ TEST_CASE("check_plot_svg draws one panel per task with legend and candidate") {
   CHECK(svg.find("viewBox=") != std::string::npos);
   CHECK(count(svg, "</svg>") == 1);
   CHECK(svg.find("crasp check: accuracy vs length") != std::string::npos);
-  CHECK(svg.find("seed 7, 20 samples") != std::string::npos);
+  CHECK(svg.find("seed 7; instances per task: train 20, test 20, 10x 20, 100x 2") != std::string::npos);
 
   // One title per task, with the APE verdict.
   CHECK(count(svg, "UR — C-RASP[pos]<") == 1);
