@@ -22,17 +22,6 @@ using tokens = std::vector<std::string>;
 // oracle answers them all in one batch.
 constexpr std::size_t edit_tries = 8;
 
-// Positions of `input` that edits may change: all but the frame's.
-std::vector<std::size_t> content_positions(const tokens& input, const input_shape& shape) {
-  std::vector<std::size_t> frame;
-  if (!shape.empty())
-    if (const auto at = shape.place(input.size())) frame = *at;
-  std::vector<std::size_t> out;
-  for (std::size_t p = 0; p < input.size(); ++p)
-    if (std::find(frame.begin(), frame.end(), p) == frame.end()) out.push_back(p);
-  return out;
-}
-
 struct edit {
   tokens input;
   std::size_t base = 0;  ///< index of the sampled instance it was made from
@@ -83,6 +72,16 @@ tokens as_runs(const tokens& input, const std::vector<std::size_t>& at, const st
 }
 
 }  // namespace
+
+std::vector<std::size_t> content_positions(const tokens& input, const input_shape& shape) {
+  std::vector<std::size_t> frame;
+  if (!shape.empty())
+    if (const auto at = shape.place(input.size())) frame = *at;
+  std::vector<std::size_t> out;
+  for (std::size_t p = 0; p < input.size(); ++p)
+    if (std::find(frame.begin(), frame.end(), p) == frame.end()) out.push_back(p);
+  return out;
+}
 
 bool add_adversarial(const std::vector<task_instance>& sampled, std::size_t count,
                      const tokens& content, const input_shape& shape, std::mt19937_64& rng,

@@ -36,6 +36,19 @@ using answer_batch = std::function<bool(const std::vector<std::vector<std::strin
 /// "run-length", ...).
 using instance_mix = std::map<std::string, std::size_t>;
 
+/// Positions of `input` that edits may change: all but the frame's (every position for an
+/// empty shape).
+std::vector<std::size_t> content_positions(const std::vector<std::string>& input,
+                                           const input_shape& shape);
+
+/// How a source answers inputs it did not draw (a spec's oracle, a regular language): the
+/// batch answerer, the tokens edits may write, and the frame that stays fixed.
+struct answering {
+  answer_batch answer;  ///< empty: the source cannot answer arbitrary inputs
+  std::vector<std::string> content;
+  input_shape shape;
+};
+
 /// Adds up to `count` adversarial instances made from `sampled` to `out` (about two thirds one
 /// edit, the rest runs; fewer when the task has too few inputs of those kinds), counting them in
 /// `mix`. `content` are the tokens edits and runs may write; `shape` keeps the frame fixed (an

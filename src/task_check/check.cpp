@@ -13,6 +13,7 @@
 #include "support/parallel.hpp"
 #include "task_check/engines.hpp"
 #include "task_check/internal.hpp"
+#include "task_check/program_boundary.hpp"
 
 namespace crasp {
 namespace {
@@ -160,6 +161,21 @@ task_result run_task(task_plan& plan, const task_check_options& options,
                            check_detail::bin_adversarial(options, b), rng, instances[b],
                            r.errors))
       return abandon("the instance source failed (see the errors)");
+    // The witness's own boundaries: as many instances again as the bin's other adversarial ones.
+    if (plan.witness && plan.witness->program) {
+      check_detail::answering by;
+      if (!plan.source->answerer(by, r.errors))
+        return abandon("the instance source failed (see the errors)");
+      if (by.answer) {
+        const std::vector<check_detail::task_instance> sampled = instances[b].items;
+        if (!check_detail::add_program_boundary(*plan.witness->program, sampled,
+                                                check_detail::bin_adversarial(options, b), by,
+                                                rng, instances[b].items, instances[b].mix,
+                                                r.errors))
+          return abandon("the instance source failed (see the errors)");
+        check_detail::measure_lengths(instances[b]);
+      }
+    }
     if (plan.spec) r.mix.push_back(instances[b].mix);
     step(r.task + " instances");
   }

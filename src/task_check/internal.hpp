@@ -15,6 +15,7 @@
 #include "crasp/task_check.hpp"
 #include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
+#include "task_check/adversarial.hpp"
 #include "task_spec/protocols.hpp"
 
 namespace crasp::check_detail {
@@ -79,6 +80,13 @@ class instance_source {
   /// Whether a counterexample found after the enumeration (which covered `covered`, in the
   /// source's own measure of length) is a shortest one.
   [[nodiscard]] virtual bool shortest_at(const task_instance& inst, std::size_t covered) const = 0;
+  /// How the source answers inputs it did not draw, for the instances a witness's comparisons
+  /// point to (program_boundary.hpp); `out.answer` stays empty when it cannot (a generator
+  /// without an oracle, a catalogue task). False when learning the input shape failed.
+  virtual bool answerer(answering& out, diagnostics& diags) {
+    (void)out, (void)diags;
+    return true;
+  }
   /// Fixed instances every program is also judged on (a spec's data outside the bins).
   [[nodiscard]] virtual const std::vector<task_instance>& fixed() const {
     static const std::vector<task_instance> none;

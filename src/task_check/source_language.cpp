@@ -86,6 +86,17 @@ class language_source final : public instance_source {
     return true;
   }
 
+  bool answerer(answering& out, diagnostics&) override {
+    out.answer = [this](const std::vector<tokens>& inputs,
+                        std::vector<std::optional<task_instance>>& answers, diagnostics&) {
+      answers.clear();
+      for (const auto& in : inputs) answers.push_back(answer(in));
+      return true;
+    };
+    out.content = dfa_.alphabet;
+    return true;
+  }
+
   bool enumerate(const task_check_options& options,
                  const std::function<bool(const task_instance&)>& visit, enumeration& out,
                  diagnostics&) override {

@@ -115,6 +115,17 @@ class spec_source final : public instance_source {
     return true;
   }
 
+  bool answerer(answering& out, diagnostics& diags) override {
+    if (!spec_->oracle.given()) return true;
+    if (!learn(diags)) return false;
+    out.answer = [this](const std::vector<tokens>& inputs,
+                        std::vector<std::optional<task_instance>>& answers,
+                        diagnostics& d) { return oracle_.ask(inputs, answers, d); };
+    out.content = content();
+    out.shape = shape_;
+    return true;
+  }
+
   bool enumerate(const task_check_options& options,
                  const std::function<bool(const task_instance&)>& visit, enumeration& out,
                  diagnostics& diags) override {
