@@ -242,7 +242,8 @@ std::string check_report_text(const check_report& report) {
   if (!mixes.empty())
     out += "\nInstances per bin (task specs): sampled from the spec's source, then crasp's own "
            "adversarial ones\n(one-edit: a sampled instance edited once, its answer changed; "
-           "run-length; a regular language's boundary):\n" +
+           "run-length; a regular language's boundary;\nprogram boundary: a comparison of the "
+           "witness driven to a - b in {-1, 0, 1}):\n" +
            mixes;
 
   std::string witnesses;
