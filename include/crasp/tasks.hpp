@@ -19,6 +19,10 @@ namespace crasp::tasks {
 enum class task_mode {
   acceptor,   ///< the input is a string; the answer is "True" or "False"
   generator,  ///< the input is a prompt; the answer is the continuation generated token by token
+  /// the input is a string; the answer is one label per input token (answer_format::labels):
+  /// the set of legal next symbols (the `_next` tasks) or whether the prefix so far is a member
+  /// (the `_prefix` tasks)
+  labels,
 };
 
 // clang-format off
@@ -36,6 +40,12 @@ enum class task_id {
   // Huang et al.'s formal-language suite (regular; their reference is a minimal DFA)
   tomita1, tomita2, tomita3, tomita4, tomita5, tomita6, tomita7, dyck_2, dyck_3, dyck_4, dyck_12,
   aaaa_star, abab_star, abcde_runs, ab_d_bc, ends_02, even_ones,
+  // the same suite posed as Bhattamishra et al. (2020) and Huang et al. pose it: the legal next
+  // symbols at every position of a member, or prefix membership at every position of any word
+  tomita1_next, tomita2_next, tomita3_next, tomita4_next, tomita7_next, dyck_2_next, dyck_3_next,
+  dyck_4_next, dyck_12_next, ab_d_bc_next,
+  tomita5_prefix, tomita6_prefix, aa_star_prefix, aaaa_star_prefix, abab_star_prefix,
+  abcde_runs_prefix, ends_02_prefix, even_ones_prefix,
 };
 // clang-format on
 
@@ -51,7 +61,8 @@ inline constexpr std::string_view false_token = "False";
 ///  - continuation: what greedy generation produces after the input, then stops;
 ///  - labels: the program's last statement (or its one true `next` token) at every position;
 ///  - count: the program's last statement, a count, at the last position.
-/// Catalogue acceptors are `accept`, catalogue generators `continuation`.
+/// Catalogue acceptors are `accept`, catalogue generators `continuation`, the catalogue's
+/// `labels` tasks `labels`.
 enum class answer_format { accept, continuation, labels, count };
 
 /// Whether a task can be written in a language class (C-RASP for NoPE, C-RASP[pos] for APE).
@@ -71,10 +82,10 @@ struct verdict {
 struct task_spec {
   std::string name;         ///< exact name, e.g. "UR", "bin_majority", "dyck1"
   task_id id;               ///< the same task as an enumerator
-  task_mode mode;           ///< acceptor or generator
+  task_mode mode;           ///< acceptor, generator or labels
   std::string description;  ///< one paragraph: format, precondition, answer, what `length` counts
   /// Control tokens that appear in prompts or answers ("<bos>", "<sep>", "<eos>"); empty for
-  /// acceptors, whose input is the bare string.
+  /// acceptors and labels tasks, whose input is the bare string.
   std::vector<std::string> control_tokens;
   /// Token that ends a generated answer ("<sep>" for UF/UB, "<eos>" for the Huang tasks); empty
   /// when the answer is a single token with no end marker (retrieval) and for acceptors.
@@ -117,10 +128,10 @@ struct vocab_options {
 
 /// One generated instance.
 struct instance {
-  /// Generators: the prompt. Acceptors: the string (no control tokens).
+  /// Generators: the prompt. Acceptors and labels tasks: the string (no control tokens).
   std::vector<std::string> input;
   /// Generators: the continuation a correct solver generates, including the end token if the
-  /// task has one. Acceptors: {"True"} or {"False"}.
+  /// task has one. Acceptors: {"True"} or {"False"}. Labels tasks: one label per input token.
   std::vector<std::string> expected;
 };
 
@@ -132,6 +143,10 @@ const task_spec* find(std::string_view name);
 
 /// The task with id `id` (never null).
 const task_spec& spec(task_id id);
+
+/// How the task's answers are written and judged: accept for acceptors, continuation for
+/// generators, labels for labels tasks.
+answer_format format_of(const task_spec& task);
 
 /// The vocabulary size actually used for a request of `k`: the default when k == 0, otherwise k
 /// clamped to [min_vocab, max_vocab]. Fixed-alphabet tasks always return their alphabet size.
@@ -147,17 +162,19 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k);
 ///  - dyck1: "(" ")"; anbn, copy_every_1, copy_every_2, copy_every_3: "a" "b";
 ///    anbncn, contains_ab: "a" "b" "c"; aa_star: "a";
 ///  - tomita1 .. tomita7, even_ones: "0" "1"; D2, D3, D4, D12, abab_star: "a" "b"; aaaa_star:
-///    "a"; abcde_runs: "a" .. "e"; ab_d_bc: "a" .. "d"; ends_02: "0" "1" "2".
+///    "a"; abcde_runs: "a" .. "e"; ab_d_bc: "a" .. "d"; ends_02: "0" "1" "2";
+///  - the `_next` and `_prefix` tasks: the symbols of the language they label.
 std::vector<std::string> symbols(const task_spec& task, std::size_t k);
 
 /// Every token that can appear in a correct answer: for generators the symbols plus the end
-/// token (if any); for acceptors {"True", "False"}.
+/// token (if any); for acceptors and the `_prefix` tasks {"True", "False"}; for the `_next`
+/// tasks the label words of the language's live states ("{a,b}", "{a,<eos>}", ...).
 std::vector<std::string> output_tokens(const task_spec& task, std::size_t k);
 
 /// The number of content symbols that generate() actually produces for a request of `length`
 /// with vocabulary size k: the smallest feasible length >= `length`, or when none exists (the
-/// distinct-token tasks, where length <= k) the largest feasible one. For acceptors this is
-/// max(length, 1); the member / non-member adjustment is described at generate().
+/// distinct-token tasks, where length <= k) the largest feasible one. For acceptors and labels
+/// tasks this is max(length, 1); the member / non-member adjustment is described at generate().
 std::size_t effective_length(const task_spec& task, std::size_t length, std::size_t k);
 
 /// Whether `input` satisfies the task's preconditions (well-formed prompt over the task's symbols
@@ -165,7 +182,8 @@ std::size_t effective_length(const task_spec& task, std::size_t length, std::siz
 ///
 /// Symbols are checked by shape, not against a k: for the "t" tasks any "t<index>" with a
 /// canonical decimal index is a symbol; majority accepts "a".."z". Acceptor inputs must be
-/// non-empty (a program reads its answer at the last position).
+/// non-empty (a program reads its answer at the last position). The `_next` tasks are defined on
+/// members only (the papers' next-symbol sets), the `_prefix` tasks on every non-empty word.
 bool precondition(const task_spec& task, const std::vector<std::string>& input);
 
 /// The reference answer for `input`, or std::nullopt if precondition(task, input) is false.
@@ -179,13 +197,19 @@ std::optional<std::vector<std::string>> solve(const task_spec& task,
 ///  - retrieval: the context plus the query (N in `<bos> x_1 .. x_{N-1} <sep> x_N`);
 ///  - copy, sort, unique_copy, majority, parity, repeat_copy: the tokens between `<bos>` and
 ///    `<sep>`; addition: |x| + 1 + |y| (the "+" counts);
-///  - acceptors: the string length.
+///  - acceptors and labels tasks: the string length.
 ///
 /// Acceptors choose member or non-member with probability 1/2 each; non-members are mostly near
 /// misses (one token flipped, one extra token, counts off by one, the right counts in the wrong
 /// order) and sometimes uniformly random. When the chosen class has no string of length `length`
 /// (e.g. an odd-length Dyck word, an even-length non-member of (aa)*) the nearest length that has
-/// one is used, preferring the shorter.
+/// one is used, preferring the shorter. The `_prefix` tasks draw their words exactly as the
+/// acceptor of their language does (the same seed gives the same word) and label every prefix.
+/// The `_next` tasks draw members only: with probability 1/2 uniform among the members of that
+/// length (by counting the accepted paths of the minimal DFA), otherwise a member that passes
+/// through a state next to a dead transition (the deepest words a Dyck depth bound allows,
+/// which uniform members of a long length almost never are), the nearest length with a member
+/// as above.
 ///
 /// Deterministic: only rng's raw output is used (no std distributions), so a given seed gives the
 /// same instance on every platform.
@@ -194,7 +218,8 @@ instance generate(const task_spec& task, std::size_t length, std::mt19937_64& rn
 
 /// All valid inputs with 1..max_len content symbols (counted as in generate()), shortest first
 /// and in lexicographic symbol order within a length:
-///  - acceptors: every non-empty string over the alphabet of length <= max_len, members or not;
+///  - acceptors and `_prefix` tasks: every non-empty string over the alphabet of length <=
+///    max_len, members or not; `_next` tasks: every member of length <= max_len;
 ///  - generators: every prompt over symbols(task, k) satisfying the precondition.
 /// The result grows exponentially in max_len; callers keep max_len small.
 std::vector<std::vector<std::string>> enumerate(const task_spec& task, std::size_t max_len,

@@ -14,6 +14,7 @@
 #include "cli.hpp"
 #include "crasp/interpret.hpp"
 #include "crasp/task_check.hpp"
+#include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
 #include "input.hpp"
 #include "load.hpp"
@@ -33,9 +34,20 @@ std::size_t content_length(const tasks::task_spec& t, const std::vector<std::str
 }
 
 // The answer as the protocols write it: true/false for an acceptor, the continuation string
-// for a generator.
+// for a generator, an array of labels (true/false, or label words) for a labels task.
 njson answer_json(const tasks::task_spec& t, const std::vector<std::string>& expected) {
   if (t.mode == tasks::task_mode::acceptor) return expected == std::vector<std::string>{"True"};
+  if (t.mode == tasks::task_mode::labels) {
+    njson labels = njson::array();
+    for (const auto& l : expected) {
+      if (l == "True" || l == "False") {
+        labels.push_back(l == "True");
+      } else {
+        labels.push_back(l);
+      }
+    }
+    return labels;
+  }
   return fmt::format("{}", fmt::join(expected, " "));
 }
 
@@ -136,8 +148,7 @@ exit_code spec(const tasks::task_spec& t, std::size_t k, io& io) {
       t.name, t.name);
   out += fmt::format("name = {}\n", toml_string(t.name));
   out += fmt::format("description = {}\n", toml_string(t.description));
-  out += fmt::format("format = \"{}\"\n",
-                     t.mode == tasks::task_mode::generator ? "continuation" : "accept");
+  out += fmt::format("format = \"{}\"\n", answer_format_name(tasks::format_of(t)));
   out += fmt::format("generator = {}\n", toml_array(gen));
   out += fmt::format("oracle = {}\n", toml_array(ora));
   if (!t.program.empty()) out += fmt::format("program = {}\n", toml_string(programs + "/" + t.program));

@@ -27,6 +27,19 @@ std::string vocab_text(const tasks::task_spec& t) {
   return t.variable_vocab ? fmt::format("{} (k={})", v, s.size()) : v;
 }
 
+// The mode column: what the task's input and answer are.
+std::string mode_text(const tasks::task_spec& t) {
+  switch (t.mode) {
+    case tasks::task_mode::generator:
+      return "generator";
+    case tasks::task_mode::labels:
+      return "labels";
+    case tasks::task_mode::acceptor:
+      break;
+  }
+  return "acceptor";
+}
+
 std::string verdict_text(const tasks::verdict& v) {
   return std::string(tasks::expressible_name(v.value));
 }
@@ -39,7 +52,7 @@ json task_json(const tasks::task_spec& t) {
   };
   return {{"name", t.name},
           {"category", t.category},
-          {"mode", t.mode == tasks::task_mode::generator ? "generator" : "acceptor"},
+          {"mode", mode_text(t)},
           {"description", t.description},
           {"symbols", tasks::symbols(t, check_vocab(t))},
           {"check_vocab", check_vocab(t)},
@@ -56,8 +69,7 @@ json task_json(const tasks::task_spec& t) {
 }
 
 std::string describe(const tasks::task_spec& t) {
-  std::string out = fmt::format("{} ({}, {})\n", t.name, t.category,
-                                t.mode == tasks::task_mode::generator ? "generator" : "acceptor");
+  std::string out = fmt::format("{} ({}, {})\n", t.name, t.category, mode_text(t));
   out += fmt::format("  format:      {}\n", t.description);
   out += fmt::format("  vocabulary:  {}\n", vocab_text(t));
   out += fmt::format("  program:     {}\n", t.program.empty() ? "none" : "programs/" + t.program);
@@ -99,9 +111,8 @@ exit_code tasks_command(const tasks_command_options& opts, io& io) {
   std::vector<std::vector<std::string>> rows = {
       {"task", "category", "mode", "vocabulary", "program", "C-RASP[pos]", "NoPE"}};
   for (const auto* t : chosen)
-    rows.push_back({t->name, t->category,
-                    t->mode == tasks::task_mode::generator ? "generator" : "acceptor",
-                    vocab_text(*t), t->program.empty() ? "-" : t->program, verdict_text(t->ape),
+    rows.push_back({t->name, t->category, mode_text(*t), vocab_text(*t),
+                    t->program.empty() ? "-" : t->program, verdict_text(t->ape),
                     verdict_text(t->nope)});
   io.out << render_table(rows, 7);
   io.out << "\nVerdicts as the literature states them. 'crasp tasks NAME' shows a task's format "

@@ -17,6 +17,11 @@ namespace crasp::regular {
 /// al. (2025). One label per token; none for the empty prefix.
 std::vector<std::string> next_set_labels(const dfa& d, const std::vector<std::string>& word);
 
+/// Every label next_set_labels can write at a position of a member: one per live state that a
+/// non-empty prefix reaches, in state order, without repeats (the label words a program
+/// answering the next-symbol sets needs).
+std::vector<std::string> next_set_words(const dfa& d);
+
 /// At every position i, whether w[0..i] is a member (false once a token outside the alphabet
 /// is read).
 std::vector<bool> prefix_membership(const dfa& d, const std::vector<std::string>& word);

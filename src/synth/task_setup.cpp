@@ -44,8 +44,7 @@ bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
     return false;
   }
   setup.catalogue = task;
-  setup.format = task->mode == tasks::task_mode::generator ? tasks::answer_format::continuation
-                                                           : tasks::answer_format::accept;
+  setup.format = tasks::format_of(*task);
   std::size_t k = tasks::effective_vocab(*task, 0);
   if (task->variable_vocab) {
     k = tasks::effective_vocab(*task, o.search_vocab);

@@ -140,8 +140,7 @@ task_plan plan_catalogue(const tasks::task_spec& task, const task_check_options&
   task_result& h = plan.head;
   h.task = task.name;
   h.category = task.category;
-  h.format = task.mode == tasks::task_mode::generator ? tasks::answer_format::continuation
-                                                      : tasks::answer_format::accept;
+  h.format = tasks::format_of(task);
   h.vocab = check_vocab(task, options.vocab);
   h.paper_nope = task.paper_nope;
   h.paper_ape = task.paper_ape;

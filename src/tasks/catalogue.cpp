@@ -260,6 +260,7 @@ std::vector<task_spec> build() {
   c.push_back(language("even_ones", task_id::even_ones, 2,
                        "Over 0 1: (0*10*1)*0*, an even number of 1s (parity as a language)." +
                            suite));
+  detail::add_labelled_languages(c);
   detail::attach_verdicts(c);
   return c;
 }
@@ -284,6 +285,18 @@ const task_spec& spec(task_id id) {
   return catalogue()[static_cast<std::size_t>(id)];
 }
 
+answer_format format_of(const task_spec& task) {
+  switch (task.mode) {
+    case task_mode::generator:
+      return answer_format::continuation;
+    case task_mode::labels:
+      return answer_format::labels;
+    case task_mode::acceptor:
+      break;
+  }
+  return answer_format::accept;
+}
+
 std::size_t effective_vocab(const task_spec& task, std::size_t k) {
   if (!task.variable_vocab || k == 0) {
     return task.default_vocab;
@@ -294,6 +307,7 @@ std::size_t effective_vocab(const task_spec& task, std::size_t k) {
 std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
   const std::size_t n = effective_vocab(task, k);
   if (detail::is_regular_language(task.id)) return detail::regular_alphabet(task.id);
+  if (const auto how = detail::labelled_language(task.id)) return symbols(spec(how->language), k);
   switch (task.id) {
     case task_id::bin_majority:
     case task_id::bin_majority_interleave:
@@ -334,6 +348,9 @@ std::vector<std::string> symbols(const task_spec& task, std::size_t k) {
 std::vector<std::string> output_tokens(const task_spec& task, std::size_t k) {
   if (task.mode == task_mode::acceptor) {
     return {"True", "False"};
+  }
+  if (task.mode == task_mode::labels) {
+    return detail::label_words(task.id);
   }
   if (task.id == task_id::parity) {
     return {"e", "o", "<eos>"};

@@ -13,6 +13,10 @@
 
 #include "crasp/tasks.hpp"
 
+namespace crasp::regular {
+struct dfa;
+}  // namespace crasp::regular
+
 namespace crasp::tasks::detail {
 
 using tokens = std::vector<std::string>;
@@ -104,10 +108,30 @@ std::optional<bool> member(task_id id, const tokens& input);
 instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng);
 
 // The suite's regular languages (regular_languages.cpp), whose reference is a minimal DFA.
+/// Whether the acceptor task `id` answers and draws from its language's automaton.
 bool is_regular_language(task_id id);
+/// The minimal DFA of the language of acceptor task `id` (one of the suite's, or aa_star), built
+/// once and kept; nullptr for any other task.
+const regular::dfa* regular_automaton(task_id id);
 std::vector<std::string> regular_alphabet(task_id id);
 std::optional<bool> regular_member(task_id id, const tokens& input);
 instance generate_regular(task_id id, std::size_t length, std::mt19937_64& rng);
+
+// The suite's languages posed as labels tasks (regular_labels.cpp).
+/// For a `_next` or `_prefix` task: the acceptor task of its language, and whether the labels
+/// are the legal next symbols (else prefix membership); nullopt for any other task.
+struct labelling {
+  task_id language;
+  bool next;
+};
+std::optional<labelling> labelled_language(task_id id);
+/// One label per input token; nullopt for an empty input, a token outside the alphabet, or
+/// (for a `_next` task) a non-member.
+answer solve_labels(task_id id, const tokens& input);
+instance generate_labels(task_id id, std::size_t length, std::mt19937_64& rng);
+void enumerate_labels(task_id id, std::size_t max_len, std::vector<tokens>& out);
+/// The tokens a correct answer is made of (see tasks::output_tokens).
+std::vector<std::string> label_words(task_id id);
 
 /// The period c of a "copy every c-th token" language (copy_every_1, _2, _3), 0 for any other
 /// task.
@@ -123,6 +147,10 @@ inline std::size_t copy_period(task_id id) {
       return 0;
   }
 }
+
+/// Appends the `_next` and `_prefix` tasks to a catalogue that holds every acceptor of the
+/// formal-language suite (catalogue_labels.cpp).
+void add_labelled_languages(std::vector<task_spec>& catalogue);
 
 /// Fills in category, program, candidate and the verdicts of every catalogue entry
 /// (src/tasks/verdicts.cpp).

@@ -4,7 +4,9 @@
 // and its minimal automaton (src/regular) is the reference: membership is exact for any input,
 // members are drawn uniformly per length by counting accepted paths, and half the non-members
 // are boundary words (a member broken where it meets a dead transition: a^13 b^13 for D_12),
-// which random strings almost never are.
+// which random strings almost never are. The same automata (and one for (aa)*, whose acceptor
+// keeps its own generator) label every position of the `_next` and `_prefix` tasks
+// (regular_labels.cpp).
 #include <array>
 #include <mutex>
 
@@ -21,12 +23,16 @@ struct definition {
   const char* alphabet;  ///< space-separated symbols
   const char* regex;     ///< nullptr: `dfa` instead
   const char* dfa;
+  /// Whether the acceptor task answers and draws from this automaton. aa_star's acceptor keeps
+  /// its hand-written reference and generator (languages.cpp, language_gen.cpp); its automaton
+  /// serves only aa_star_prefix (regular_labels.cpp).
+  bool acceptor = true;
 };
 
 // Tomita 3: no odd run of 1s directly followed by an odd run of 0s; A: nothing pending (even 1s
 // or a completed run), B: an odd run of 1s, D: odd 0s after it (rejecting until one more 0),
 // E: even 0s after it. Tomita 5: even numbers of 0s and of 1s. Tomita 6: #0 - #1 = 0 mod 3.
-const std::array<definition, 17> definitions = {{
+const std::array<definition, 18> definitions = {{
     {task_id::tomita1, "0 1", "1*", nullptr},
     {task_id::tomita2, "0 1", "(10)*", nullptr},
     {task_id::tomita3, "0 1", nullptr,
@@ -50,6 +56,7 @@ const std::array<definition, 17> definitions = {{
     {task_id::ab_d_bc, "a b c d", "(a|b)*d(b|c)*", nullptr},
     {task_id::ends_02, "0 1 2", "(0|1|2)*02*", nullptr},
     {task_id::even_ones, "0 1", "(0*10*1)*0*", nullptr},
+    {task_id::aa_star, "a", "(aa)*", nullptr, false},
 }};
 
 std::vector<std::string> split(const char* text) {
@@ -97,7 +104,15 @@ const regular::dfa& automaton(const definition& d) {
 
 }  // namespace
 
-bool is_regular_language(task_id id) { return find_definition(id) != nullptr; }
+bool is_regular_language(task_id id) {
+  const auto* d = find_definition(id);
+  return d != nullptr && d->acceptor;
+}
+
+const regular::dfa* regular_automaton(task_id id) {
+  const auto* d = find_definition(id);
+  return d != nullptr ? &automaton(*d) : nullptr;
+}
 
 std::vector<std::string> regular_alphabet(task_id id) {
   const auto* d = find_definition(id);

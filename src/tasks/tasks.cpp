@@ -56,9 +56,10 @@ std::optional<tokens> unframe(const tokens& input) {
 
 namespace {
 
-enum class family { retrieval, distinct, copy, arithmetic, majority, language };
+enum class family { retrieval, distinct, copy, arithmetic, majority, language, labels };
 
 family family_of(task_id id) {
+  if (detail::labelled_language(id)) return family::labels;
   switch (id) {
     case task_id::ur:
     case task_id::ul:
@@ -114,6 +115,8 @@ std::optional<std::vector<std::string>> solve(const task_spec& task,
       }
       return std::vector<std::string>{std::string(*m ? true_token : false_token)};
     }
+    case family::labels:
+      return detail::solve_labels(task.id, input);
   }
   return std::nullopt;
 }
@@ -134,6 +137,8 @@ instance generate(const task_spec& task, std::size_t length, std::mt19937_64& rn
       return detail::generate_majority(task.id, n, rng, kk);
     case family::language:
       return detail::generate_language(task.id, n, rng);
+    case family::labels:
+      return detail::generate_labels(task.id, n, rng);
   }
   return {};
 }
@@ -172,6 +177,9 @@ std::vector<std::vector<std::string>> enumerate(const task_spec& task, std::size
       }
       break;
     }
+    case family::labels:
+      detail::enumerate_labels(task.id, max_len, out);
+      break;
   }
   return out;
 }

@@ -83,6 +83,44 @@ entry suite_no(const std::string& name) {
           no(suite_cite + name + " is not in C-RASP[pos]"), false, false};
 }
 
+// The suite posed with a label at every position (regular_labels.cpp): the paper's mark for a
+// language carries over to its legal next symbols (the formulation of Bhattamishra et al. 2020
+// that Huang et al. follow) and to its prefix membership (whose label at the last position is
+// the acceptor's answer, and which the acceptor's causal program answers at every position).
+const std::string next_note =
+    ", and so are its legal next symbols (Bhattamishra et al. 2020's formulation, which Huang "
+    "et al. follow)";
+
+entry next_yes(std::string program, const std::string& name, const std::string& how) {
+  return {lang_cat, std::move(program), "", "", "", unknown(no_nope_result),
+          yes(suite_cite + name + " is in C-RASP[pos]" + next_note + "; witness: " + how),
+          std::nullopt, true};
+}
+
+entry next_no(const std::string& name) {
+  return {lang_cat, "", "", "", "", no(from_pos),
+          no(suite_cite + name + " is not in C-RASP[pos], posed as there by its legal next "
+                              "symbols (Bhattamishra et al. 2020)"),
+          false, false};
+}
+
+entry of(task_id id);
+
+// `ape_reason` replaces the acceptor's reason where that one names no source.
+entry prefix_of(task_id language, std::string ape_reason = {}) {
+  auto e = of(language);
+  if (!ape_reason.empty()) e.ape.reason = std::move(ape_reason);
+  e.candidate.clear();  // the shipped wrong candidates are acceptors
+  e.candidate_alphabet.clear();
+  const std::string yes_note =
+      " (every prefix: the acceptor's program answers its prefix's membership at every position)";
+  const std::string no_note =
+      " (every prefix: the label at the last position would be the acceptor's answer)";
+  e.ape.reason += e.ape.value == expressible::yes ? yes_note : no_note;
+  if (e.nope.value == expressible::no && e.nope.reason != from_pos) e.nope.reason += no_note;
+  return e;
+}
+
 entry of(task_id id) {
   switch (id) {
     case task_id::ur:
@@ -240,6 +278,47 @@ entry of(task_id id) {
       return suite_no("{0,1,2}*02* (the Born paper's (a|b|e)*ae*, Lemma 6)");
     case task_id::even_ones:
       return suite_no("parity");
+    case task_id::tomita1_next:
+      return next_yes("tomita1_next.crasp", "Tomita 1",
+                      "every prefix of a member is 1s, followed by 1 or the end");
+    case task_id::tomita2_next:
+      return next_yes("tomita2_next.crasp", "Tomita 2",
+                      "the current token: after a 1 only 0, after a 0 a 1 or the end");
+    case task_id::tomita3_next:
+      return next_no("Tomita 3");
+    case task_id::tomita4_next:
+      return next_yes("tomita4_next.crasp", "Tomita 4",
+                      "local read j == i-1: after 0 0 only 1 or the end");
+    case task_id::tomita7_next:
+      return next_yes("tomita7_next.crasp", "Tomita 7",
+                      "a 1 after the one 1 0 (j == i-1) is in the last block: 1 or the end");
+    case task_id::dyck_2_next:
+      return next_yes("d2_next.crasp", "D_2", "the depth #a - #b: 0, 1 or 2");
+    case task_id::dyck_3_next:
+      return next_yes("d3_next.crasp", "D_3", "the depth #a - #b: 0, 1..2 or 3");
+    case task_id::dyck_4_next:
+      return next_yes("d4_next.crasp", "D_4", "the depth #a - #b: 0, 1..3 or 4");
+    case task_id::dyck_12_next:
+      return next_yes("d12_next.crasp", "D_12", "the depth #a - #b: 0, 1..11 or 12");
+    case task_id::ab_d_bc_next:
+      return next_yes("ab_d_bc_next.crasp", "{a,b}*d{b,c}*", "whether the d has been read");
+    case task_id::tomita5_prefix:
+      return prefix_of(task_id::tomita5);
+    case task_id::tomita6_prefix:
+      return prefix_of(task_id::tomita6);
+    case task_id::aa_star_prefix:
+      return prefix_of(task_id::aa_star,
+                       "Huang et al.: (aa)* is expressible with APE: periodic predicate i % 2");
+    case task_id::aaaa_star_prefix:
+      return prefix_of(task_id::aaaa_star);
+    case task_id::abab_star_prefix:
+      return prefix_of(task_id::abab_star);
+    case task_id::abcde_runs_prefix:
+      return prefix_of(task_id::abcde_runs);
+    case task_id::ends_02_prefix:
+      return prefix_of(task_id::ends_02);
+    case task_id::even_ones_prefix:
+      return prefix_of(task_id::even_ones);
   }
   return {};
 }

@@ -161,3 +161,19 @@ TEST_CASE("the formal-language suite's witnesses match the reference",
   check_program("aaaa_star", {{0, 300}}, {{0, 200, 1, 300}});
   check_program("abcde_runs", {{0, 6}}, {{0, 200, 5, 300}});
 }
+
+// The same languages with a label at every position (next-symbol sets on members; prefix
+// membership, answered by the acceptors' own programs). Half the random members of a `_next`
+// task reach a state next to a dead transition (depth 12 for D12).
+TEST_CASE("the formal-language suite's labels witnesses match the reference",
+          "[programs][differential][languages]") {
+  for (const char* task : {"tomita1_next", "tomita2_next", "tomita4_next", "tomita7_next",
+                           "D2_next", "D3_next", "D4_next", "D12_next", "abab_star_prefix"}) {
+    INFO(task);
+    check_program(task, {{0, 12}}, {{0, 200, 1, 300}});
+  }
+  check_program("ab_d_bc_next", {{0, 7}}, {{0, 200, 1, 300}});
+  check_program("aa_star_prefix", {{0, 300}}, {{0, 200, 1, 300}});
+  check_program("aaaa_star_prefix", {{0, 300}}, {{0, 200, 1, 300}});
+  check_program("abcde_runs_prefix", {{0, 6}}, {{0, 200, 5, 300}});
+}

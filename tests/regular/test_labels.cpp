@@ -1,6 +1,10 @@
 // Next-symbol sets and prefix membership on hand-worked words.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <set>
+#include <string>
+
 #include "regular/labels.hpp"
 #include "regular/regex.hpp"
 #include "regular_test_helpers.hpp"
@@ -37,4 +41,19 @@ TEST_CASE("next-symbol sets with special tokens", "[regular][labels]") {
   CHECK(next_set_labels(d, tokens("<bos> a <sep> b")) ==
         labels{"{a,<sep>}", "{a,<sep>}", "{b}", "{<eos>}"});
   CHECK(prefix_membership(d, tokens("<bos> a <sep> b")) == flags{false, false, false, true});
+}
+
+TEST_CASE("the label words of a language", "[regular][labels]") {
+  // D_2: depth 0, 1 and 2 each have their own set; the dead state has none.
+  const auto d2 = next_set_words(compiled(dyck_regex(2)));
+  CHECK(std::set<std::string>(d2.begin(), d2.end()) ==
+        std::set<std::string>{"{a,<eos>}", "{a,b}", "{b}"});
+  CHECK(d2.size() == 3);
+  // aa*bb*: the start's set {a} labels no position (the empty prefix has no label).
+  CHECK(next_set_words(compiled("aa*bb*", {"a", "b"})) == labels{"{a,b}", "{b,<eos>}"});
+  // Every word the labels of a member use is listed.
+  const dfa t2 = compiled("(10)*", {"0", "1"});
+  const auto words = next_set_words(t2);
+  for (const auto& l : next_set_labels(t2, tokens("1 0 1 0")))
+    CHECK(std::find(words.begin(), words.end(), l) != words.end());
 }

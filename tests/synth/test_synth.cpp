@@ -41,9 +41,7 @@ void agrees_with_reference(const std::string& program, const std::string& task_n
   const auto loaded = crasp::load_text("found.crasp", program, load);
   INFO(program);
   REQUIRE(loaded.ok());
-  const auto format = task->mode == crasp::tasks::task_mode::generator
-                          ? crasp::tasks::answer_format::continuation
-                          : crasp::tasks::answer_format::accept;
+  const auto format = crasp::tasks::format_of(*task);
   std::mt19937_64 rng(7);
   for (std::size_t len = task->min_length; len <= max_len; ++len) {
     if (crasp::tasks::effective_length(*task, len, k) != len) continue;

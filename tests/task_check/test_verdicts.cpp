@@ -79,6 +79,47 @@ TEST_CASE("the formal-language suite's verdicts are the paper's", "[check][verdi
   CHECK(task("tomita2").candidate == "tomita2_wrong.crasp");
 }
 
+TEST_CASE("the suite with labels carries the paper's marks over", "[check][verdicts]") {
+  // A language's legal next symbols and its prefix membership are expressible exactly when the
+  // paper marks the language expressible (Huang et al., Section 5, Figure 1).
+  const std::set<std::string> yes = {"tomita1_next", "tomita2_next", "tomita4_next",
+                                     "tomita7_next", "D2_next", "D3_next", "D4_next", "D12_next",
+                                     "ab_d_bc_next", "aa_star_prefix", "aaaa_star_prefix",
+                                     "abab_star_prefix", "abcde_runs_prefix"};
+  const std::set<std::string> no = {"tomita3_next", "tomita5_prefix", "tomita6_prefix",
+                                    "ends_02_prefix", "even_ones_prefix"};
+  for (const auto& name : yes) {
+    INFO(name);
+    CHECK(task(name).ape.value == expressible::yes);
+    CHECK(task(name).paper_ape == std::optional<bool>(true));
+    CHECK_FALSE(task(name).program.empty());
+    CHECK(task(name).candidate.empty());
+    CHECK(task(name).category == "formal language");
+    CHECK(task(name).ape.reason.find("Huang et al.") != std::string::npos);
+  }
+  for (const auto& name : no) {
+    INFO(name);
+    CHECK(task(name).ape.value == expressible::no);
+    CHECK(task(name).paper_ape == std::optional<bool>(false));
+    CHECK(task(name).program.empty());
+    CHECK(task(name).nope.value == expressible::no);
+    CHECK(task(name).ape.reason.find("Huang et al. (Section 5, Figure 1)") != std::string::npos);
+  }
+  // The prefix tasks reuse the acceptors' programs and NoPE verdicts (the periodic languages
+  // need positions, as published); the next-symbol tasks have their own programs.
+  CHECK(task("aa_star_prefix").program == "aa_star.crasp");
+  CHECK(task("abcde_runs_prefix").program == "abcde_runs.crasp");
+  CHECK(task("D12_next").program == "d12_next.crasp");
+  for (const char* name : {"aa_star_prefix", "aaaa_star_prefix", "abab_star_prefix"}) {
+    CHECK(task(name).nope.value == expressible::no);
+    CHECK(task(name).paper_nope == std::optional<bool>(false));
+  }
+  for (const char* name : {"tomita1_next", "D12_next", "tomita4_next", "abcde_runs_prefix"}) {
+    CHECK(task(name).nope.value == expressible::unknown);
+    CHECK_FALSE(task(name).paper_nope.has_value());
+  }
+}
+
 TEST_CASE("the Huang et al. NoPE column is recorded as published", "[check][verdicts]") {
   for (const char* name : {"bin_majority", "majority", "sort"})
     CHECK(task(name).paper_nope == std::optional<bool>(true));

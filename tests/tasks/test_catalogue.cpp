@@ -16,7 +16,11 @@ TEST_CASE("catalogue lists every task by its exact name, in task_id order") {
       "copy_every_3",
       "tomita1", "tomita2", "tomita3", "tomita4", "tomita5", "tomita6", "tomita7",
       "D2", "D3", "D4", "D12", "aaaa_star", "abab_star", "abcde_runs", "ab_d_bc", "ends_02",
-      "even_ones"};
+      "even_ones",
+      "tomita1_next", "tomita2_next", "tomita3_next", "tomita4_next", "tomita7_next", "D2_next",
+      "D3_next", "D4_next", "D12_next", "ab_d_bc_next",
+      "tomita5_prefix", "tomita6_prefix", "aa_star_prefix", "aaaa_star_prefix", "abab_star_prefix",
+      "abcde_runs_prefix", "ends_02_prefix", "even_ones_prefix"};
   // clang-format on
   REQUIRE(catalogue().size() == names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
