@@ -51,6 +51,9 @@ std::size_t shape_cost(shape form) {
 solver::solver(const layout& l, const family_info& f, std::vector<goal> goals)
     : l_(l), f_(f), goals_(std::move(goals)) {
   state_.resize(goals_.size());
+  // Decisions are numbered over the instances laid end to end; the layout shares prefixes.
+  for (auto& g : goals_)
+    for (auto& p : g.positions) p = l_.position_of_flat(p);
   for (std::size_t g = 0; g < goals_.size(); ++g) {
     const auto& spec = goals_[g];
     auto& st = state_[g];
