@@ -85,7 +85,7 @@ bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const go
   if (form == shape::plain && has_s) return false;
   if (form != shape::plain && !has_s) return false;
   if (form == shape::all_other && (!g.family || !has_a)) return false;
-  const bits& v = e.boolean_value(id);
+  const auto v = e.boolean_value(id);
   const std::size_t d = st.plain.size(), S = f_.s_count;
   const auto read = [&](std::size_t k) {
     switch (form) {
@@ -145,10 +145,11 @@ void solver::absorb(const enumerator& e, unsigned threads) {
     const goal& g = goals_[gi];
     goal_state& st = state_[gi];
     if (!g.count) continue;
+    ints v;
     for (std::size_t id = from; id < to && !st.exact; ++id) {
       const term& t = terms[id];
       if (!t.is_count || t.uses != 0) continue;
-      const ints& v = e.count_value(static_cast<std::int32_t>(id));
+      e.count_value(static_cast<std::int32_t>(id), v);
       bool equal = true;
       for (std::size_t k = 0; k < g.positions.size() && equal; ++k)
         equal = v[g.positions[k]] == g.want[k];

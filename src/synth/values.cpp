@@ -87,12 +87,12 @@ bits layout::periodic(std::uint32_t modulus, std::uint32_t residue) const {
   return out;
 }
 
-void layout::negate(const bits& a, bits& out) const {
+void layout::negate(std::span<const word> a, bits& out) const {
   out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = ~a[w] & padding_mask_[w];
 }
 
-void layout::shift(const bits& a, std::uint32_t c, bits& out) const {
+void layout::shift(std::span<const word> a, std::uint32_t c, bits& out) const {
   // Word-parallel: move every bit c places up, then clear the positions whose source would lie
   // in the previous instance (index < c).
   // A word whose positions do not all read the position c before them (the first tokens after
@@ -117,26 +117,26 @@ void layout::shift(const bits& a, std::uint32_t c, bits& out) const {
 }
 
 // A prefix's parent comes before it, so one pass in order extends each parent's value.
-void layout::exists(const bits& a, bits& out) const {
+void layout::exists(std::span<const word> a, bits& out) const {
   out.assign(words(), 0);
   const auto& up = ancestor_[0];
   for (std::size_t p = 0; p < positions(); ++p)
     if (test(a, p) || (index_[p] > 0 && test(out, up[p]))) set(out, p);
 }
 
-void layout::count(const bits& a, ints& out) const {
+void layout::count(std::span<const word> a, ints& out) const {
   out.resize(positions());
   const auto& up = ancestor_[0];
   for (std::size_t p = 0; p < positions(); ++p)
     out[p] = (index_[p] > 0 ? out[up[p]] : 0) + (test(a, p) ? 1 : 0);
 }
 
-void both(const bits& a, const bits& b, bits& out) {
+void both(std::span<const word> a, std::span<const word> b, bits& out) {
   out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = a[w] & b[w];
 }
 
-void either(const bits& a, const bits& b, bits& out) {
+void either(std::span<const word> a, std::span<const word> b, bits& out) {
   out.resize(a.size());
   for (std::size_t w = 0; w < a.size(); ++w) out[w] = a[w] | b[w];
 }

@@ -73,14 +73,14 @@ class layout {
 
   // Operations; operands have this layout's size. Each writes `out` (resized as needed), so
   // the search can evaluate a candidate into a scratch buffer and copy only what it keeps.
-  void negate(const bits& a, bits& out) const;  ///< keeps the padding bits clear
+  void negate(std::span<const word> a, bits& out) const;  ///< keeps the padding bits clear
   /// `exists[j <= i, j == i - c] a`: a at index - c within the same instance, false before it
   /// (c <= max_shift).
-  void shift(const bits& a, std::uint32_t c, bits& out) const;
+  void shift(std::span<const word> a, std::uint32_t c, bits& out) const;
   /// `#[j <= i] a`: the number of true positions up to and including p, per instance.
-  void count(const bits& a, ints& out) const;
+  void count(std::span<const word> a, ints& out) const;
   /// `exists[j <= i] a`: whether a held anywhere up to and including p, per instance.
-  void exists(const bits& a, bits& out) const;
+  void exists(std::span<const word> a, bits& out) const;
 
   // The same, returning the result.
   [[nodiscard]] bits negate(const bits& a) const { bits o; negate(a, o); return o; }
@@ -105,12 +105,12 @@ class layout {
   std::vector<std::vector<bool>> linear_;
 };
 
-[[nodiscard]] inline bool test(const bits& b, std::size_t p) { return (b[p / 64] >> (p % 64)) & 1U; }
+[[nodiscard]] inline bool test(std::span<const word> b, std::size_t p) { return (b[p / 64] >> (p % 64)) & 1U; }
 inline void set(bits& b, std::size_t p) { b[p / 64] |= word{1} << (p % 64); }
 
 /// Bitwise combinations (same sizes).
-void both(const bits& a, const bits& b, bits& out);
-void either(const bits& a, const bits& b, bits& out);
+void both(std::span<const word> a, std::span<const word> b, bits& out);
+void either(std::span<const word> a, std::span<const word> b, bits& out);
 [[nodiscard]] inline bits both(const bits& a, const bits& b) { bits o; both(a, b, o); return o; }
 [[nodiscard]] inline bits either(const bits& a, const bits& b) { bits o; either(a, b, o); return o; }
 

@@ -33,7 +33,10 @@ TEST_CASE("every kept expression has a distinct behaviour, and sizes only grow")
     if (t.is_count)
       CHECK(seen_counts.insert(e.count_value(static_cast<std::int32_t>(id))).second);
     else
-      CHECK(seen_bools.insert(e.boolean_value(static_cast<std::int32_t>(id))).second);
+    {
+      const auto v = e.boolean_value(static_cast<std::int32_t>(id));
+      CHECK(seen_bools.insert(std::vector<std::uint64_t>(v.begin(), v.end())).second);
+    }
   }
   CHECK(e.stats().evaluated > e.terms().size());
 }
