@@ -151,6 +151,8 @@ class enumerator {
   /// Evaluates candidate i into `s` and its behaviour hash; false when there is none.
   bool evaluate(const family& f, std::size_t i, term& t, scratch& s, std::uint64_t& h) const;
   [[nodiscard]] bool known(std::uint64_t h, std::span<const word> v) const;
+  /// Starts loading the table entry where a lookup of `h` begins.
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(&table_[(h >> 3) & (table_.size() - 1)]); }
   [[nodiscard]] std::size_t memory() const;
   void remember(std::uint64_t h, std::uint32_t value);
   [[nodiscard]] std::span<const word> stored(std::uint32_t tag, std::uint32_t value) const;

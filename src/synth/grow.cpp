@@ -5,6 +5,7 @@
 // checked again against what the block itself added. The kept expressions are therefore the
 // same, in the same order, for any number of threads.
 #include <algorithm>
+#include <array>
 
 #include "support/parallel.hpp"
 #include "synth/enumerate.hpp"
@@ -16,6 +17,8 @@ namespace {
 // Candidates per thread and block: large enough that starting threads costs little next to the
 // work, small enough that the caps and the stop callback are polled often.
 constexpr std::size_t block_per_thread = 8192;
+// Lookups in flight per thread (evaluate_part).
+constexpr std::size_t batch = 16;
 
 }  // namespace
 
@@ -46,22 +49,34 @@ void enumerator::run_family(const family& f) {
   struct alignas(64) part {
     std::vector<survivor> kept;
     std::size_t made = 0;
-    scratch s;
+    std::vector<scratch> s = std::vector<scratch>(batch);
   };
   std::vector<part> parts(threads);
   const auto value = [&](const scratch& s) -> std::span<const word> {
     return f.counts ? std::span<const word>(s.pc.data) : std::span<const word>(s.b);
   };
+  // Candidates are looked up `batch` at a time: their table entries are prefetched when they
+  // are hashed and read once all are, so the cache misses on the table (most of a lookup's
+  // time) overlap instead of following one another.
   const auto evaluate_part = [&](part& p, std::size_t begin, std::size_t end) {
     p.kept.clear();
-    std::size_t made = 0;
+    std::size_t made = 0, n = 0;
     term u;
-    std::uint64_t h = 0;
+    std::array<survivor, batch> pending{};
+    const auto flush = [&] {
+      for (std::size_t j = 0; j < n; ++j)
+        if (!known(pending[j].hash, value(p.s[j]))) p.kept.push_back(pending[j]);
+      n = 0;
+    };
     for (std::size_t i = begin; i < end; ++i) {
-      if (!evaluate(f, i, u, p.s, h)) continue;
+      std::uint64_t h = 0;
+      if (!evaluate(f, i, u, p.s[n], h)) continue;
       ++made;
-      if (!known(h, value(p.s))) p.kept.push_back({i, h});
+      prefetch(h);
+      pending[n++] = {i, h};
+      if (n == batch) flush();
     }
+    flush();
     p.made = made;
   };
   const std::size_t block = block_per_thread * threads;
