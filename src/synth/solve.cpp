@@ -136,7 +136,7 @@ void solver::consider(goal_state& g, condition c) {
   if (sufficient) keep(g.sufficient, g.seen_suf);
 }
 
-void solver::absorb(const enumerator& e, unsigned threads) {
+bool solver::absorb(const enumerator& e, unsigned threads, const std::function<bool()>& stop) {
   const auto& terms = e.terms();
   const std::size_t from = absorbed_, to = terms.size();
   absorbed_ = to;
@@ -179,16 +179,27 @@ void solver::absorb(const enumerator& e, unsigned threads) {
       }
     }
   };
-  if (parts == 1 || to - from < 1024) {
-    read(0, from, to);
-  } else {
-    support::run_parts(parts, [&](std::size_t k) {
-      const auto [begin, end] = support::part_range(k, parts, from, to);
-      read(k, begin, end);
-    });
+  // In slices, each read in parallel and then filed: the offers of a slice are all that is
+  // held at once (a size can bring millions of expressions, most of them offered to some
+  // list that is already full), and filing slice after slice keeps term order.
+  constexpr std::size_t slice = std::size_t{1} << 16;
+  for (std::size_t lo = from; lo < to; lo += slice) {
+    if (stop && stop()) return false;
+    const std::size_t hi = std::min(to, lo + slice);
+    if (parts == 1 || hi - lo < 1024) {
+      read(0, lo, hi);
+    } else {
+      support::run_parts(parts, [&](std::size_t k) {
+        const auto [begin, end] = support::part_range(k, parts, lo, hi);
+        read(k, begin, end);
+      });
+    }
+    for (auto& list : offers) {
+      for (auto& o : list) consider(state_[o.goal], std::move(o.c));
+      list.clear();
+    }
   }
-  for (auto& list : offers)
-    for (auto& o : list) consider(state_[o.goal], std::move(o.c));
+  return true;
 }
 
 std::optional<rule> solver::best(const goal_state& g) const {

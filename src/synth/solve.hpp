@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -58,8 +59,10 @@ class solver {
   solver(const layout& l, const family_info& f, std::vector<goal> goals);
 
   /// Classifies the expressions the enumerator kept since the last call, reading them on
-  /// `threads` threads (the result does not depend on it).
-  void absorb(const enumerator& e, unsigned threads = 1);
+  /// `threads` threads (the result does not depend on it). `stop` is polled between slices of
+  /// 65,536 expressions: once it says so the rest is left out (and never read), so that a
+  /// time limit holds during a large size too. False when it did.
+  bool absorb(const enumerator& e, unsigned threads = 1, const std::function<bool()>& stop = {});
   /// A rule per goal when every goal has one (the smallest found for each), else nullopt.
   /// Goals are solved on up to `threads` threads (the result does not depend on it).
   [[nodiscard]] std::optional<std::vector<rule>> solve(unsigned threads = 1) const;
