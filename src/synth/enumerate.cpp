@@ -33,17 +33,31 @@ std::span<const word> enumerator::stored(std::uint32_t tag, std::uint32_t value)
 // resident memory the enumeration adds (the solver's conditions come on top).
 std::size_t enumerator::memory() const {
   std::size_t by_size = 0;
-  for (const auto& v : bools_by_size_) by_size += v.capacity() * sizeof(std::int32_t);
-  for (const auto& v : counts_by_size_) by_size += v.capacity() * sizeof(std::int32_t);
-  return values_.bytes() + terms_.capacity() * sizeof(term) +
-         slot_.capacity() * sizeof(std::uint32_t) + table_.size() * sizeof(slot) + by_size;
+  for (const auto& v : bools_by_size_) by_size += v.size() * sizeof(std::int32_t);
+  for (const auto& v : counts_by_size_) by_size += v.size() * sizeof(std::int32_t);
+  return values_.bytes() + terms_.size() * sizeof(term) + slot_.size() * sizeof(std::uint32_t) +
+         table_.size() * sizeof(slot) + by_size;
+}
+
+// The table doubles once half full, while the doubled table (held next to the old one while it
+// is rebuilt) fits under the cap; past that it fills up to 7/8 (longer probes, the same
+// answers) and only then must double.
+bool enumerator::table_may_grow() const {
+  return memory() + 2 * table_.size() * sizeof(slot) <= g_.max_bytes;
+}
+
+bool enumerator::table_must_grow() const {
+  const std::size_t next = table_used_ + 1;
+  if (8 * next > 7 * table_.size()) return true;
+  return 2 * next > table_.size() && table_may_grow();
 }
 
 bool enumerator::at_cap() {
   if (stats_.stopped != stop_reason::none) return true;
   stats_.bytes = memory();
   if (terms_.size() >= g_.max_terms) stats_.stopped = stop_reason::terms;
-  else if (stats_.bytes >= g_.max_bytes) stats_.stopped = stop_reason::memory;
+  else if (stats_.bytes >= g_.max_bytes || (table_must_grow() && !table_may_grow()))
+    stats_.stopped = stop_reason::memory;
   return stats_.stopped != stop_reason::none;
 }
 
@@ -55,14 +69,14 @@ bool enumerator::full() {
 
 namespace {
 
-std::uint8_t depth_of(const std::vector<term>& terms, std::int32_t a, std::int32_t b = -1) {
+std::uint8_t depth_of(const std::deque<term>& terms, std::int32_t a, std::int32_t b = -1) {
   std::uint8_t d = 0;
   if (a >= 0) d = terms[static_cast<std::size_t>(a)].depth;
   if (b >= 0) d = std::max(d, terms[static_cast<std::size_t>(b)].depth);
   return d;
 }
 
-std::uint8_t uses_of(const std::vector<term>& terms, std::int32_t a, std::int32_t b = -1) {
+std::uint8_t uses_of(const std::deque<term>& terms, std::int32_t a, std::int32_t b = -1) {
   std::uint8_t u = 0;
   if (a >= 0) u |= terms[static_cast<std::size_t>(a)].uses;
   if (b >= 0) u |= terms[static_cast<std::size_t>(b)].uses;
@@ -93,14 +107,17 @@ bool enumerator::known(std::uint64_t h, std::span<const word> v) const {
 }
 
 void enumerator::remember(std::uint64_t h, std::uint32_t value) {
-  if (2 * (table_used_ + 1) > table_.size()) {
-    // The entries keep 32 bits of their hash; the rest comes from hashing the value again.
+  if (table_must_grow()) {
+    // An entry keeps 32 bits of its hash, which hold its probe start up to 2^29 entries;
+    // past that the rest comes from hashing the value again.
     std::vector<slot> old(table_.size() * 2);
     old.swap(table_);
     const std::size_t mask = table_.size() - 1;
+    const bool tag_holds_start = table_.size() <= (std::size_t{1} << 29);
     for (const slot& s : old) {
       if (s.value == slot::empty) continue;
-      const std::uint64_t full = hash_of(stored(s.tag, s.value)) << 3 | (s.tag & 7U);
+      const std::uint64_t full =
+          tag_holds_start ? s.tag : hash_of(stored(s.tag, s.value)) << 3 | (s.tag & 7U);
       std::size_t i = (full >> 3) & mask;
       while (table_[i].value != slot::empty) i = (i + 1) & mask;
       table_[i] = s;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -67,7 +68,7 @@ class enumerator {
   /// said so (the size is then incomplete; stats().stopped says why).
   bool grow();
   [[nodiscard]] std::size_t size() const { return size_; }
-  [[nodiscard]] const std::vector<term>& terms() const { return terms_; }
+  [[nodiscard]] const std::deque<term>& terms() const { return terms_; }
   /// A kept Boolean's value (valid while the enumerator lives: values never move).
   [[nodiscard]] std::span<const word> boolean_value(std::int32_t id) const;
   /// A kept count's value, unpacked into `out` (stored packed, store.hpp).
@@ -101,12 +102,14 @@ class enumerator {
   const layout& l_;
   grammar g_;
   std::size_t size_ = 0;
-  std::vector<term> terms_;
-  std::vector<std::uint32_t> slot_;  ///< the value's slot in values_
+  // Deques, not vectors: growing one allocates a block, never a second copy of the whole (a
+  // vector's doubling would briefly hold 1.5 times its size, past the memory cap).
+  std::deque<term> terms_;
+  std::deque<std::uint32_t> slot_;  ///< the value's slot in values_
   value_store values_;
-  std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
+  std::vector<std::deque<std::int32_t>> bools_by_size_, counts_by_size_;
   // Behaviour table: open addressing over (hash, value slot), linear probing from bits 3.. of
-  // the hash, at most half full; a lookup allocates nothing. An entry keeps the hash's low 32
+  // the hash, at most half full (7/8 near the memory cap, table_must_grow); a lookup allocates nothing. An entry keeps the hash's low 32
   // bits (bit 0: a count, bits 1-2: its width, so an equal tag means a value of the same
   // kind and layout, and comparing words decides) and where the value is, not the term: a
   // lookup then reads the entry and the value only (the table is where the enumeration waits
@@ -154,6 +157,8 @@ class enumerator {
   /// Starts loading the table entry where a lookup of `h` begins.
   void prefetch(std::uint64_t h) const { __builtin_prefetch(&table_[(h >> 3) & (table_.size() - 1)]); }
   [[nodiscard]] std::size_t memory() const;
+  [[nodiscard]] bool table_may_grow() const;
+  [[nodiscard]] bool table_must_grow() const;
   void remember(std::uint64_t h, std::uint32_t value);
   [[nodiscard]] std::span<const word> stored(std::uint32_t tag, std::uint32_t value) const;
   void grow_booleans(std::uint16_t s);
