@@ -229,6 +229,8 @@ def main():
                      "rounds": len(r["rounds"]), "seconds": r["seconds"],
                      "check_seconds": r["check_seconds"], "wall": wall, "peak_rss_mib": rss_mib,
                      "complete_size": r["complete_size"], "searched": r["searched"],
+                     "furthest_complete_size": max((x.get("complete_size", 0) for x in r["rounds"]),
+                                                   default=0),
                      "behaviours_per_size": r["behaviours_per_size"], "checked": checked,
                      "wrong": wrong, "program": r["program"]})
     if args.json:
