@@ -2,7 +2,8 @@
 """crasp synth on the 18 formal languages of Huang et al. (2025, arXiv 2410.02140), as
 regular-language task specs, each program found checked outside crasp.
 
-usage: formal_languages.py CRASP [--time-limit S] [--only NAME,...] [--json OUT] [--max-len N]
+usage: formal_languages.py CRASP [--time-limit S] [--max-size N] [--max-memory-mib M]
+                             [--only NAME,...] [--json OUT] [--max-len N]
 
 For every language the script writes a spec (`regex = ...`, or `dfa = ...` for Tomita 3, 5
 and 6) with format accept and no program, runs `CRASP synth SPEC --json`, and, when a program
@@ -10,8 +11,10 @@ is found, runs it with `CRASP run` on every word over the alphabet up to --max-l
 (default: the longest length whose words stay within 200,000, at most 15) and on hard long
 words (depth 13 for D_12, a^k b^k runs, ...), comparing each verdict with a membership
 predicate written here in Python, independently of crasp's automata. It prints one row per
-language: the paper's verdict, what synth reported, the program's class and size, and the
-number of words on which the program is wrong (must be 0 for every program found).
+language: the paper's verdict, what synth reported, the program's class and size, the search's
+peak resident memory (the synth process's maximum RSS, from the kernel), and the number of words
+on which the program is wrong (must be 0 for every program found). --max-size and
+--max-memory-mib are passed to synth when given (otherwise synth's defaults apply).
 """
 import argparse
 import itertools
@@ -148,6 +151,15 @@ def run_program(crasp, program, words):
     return [line.endswith("True") for line in out]
 
 
+def peak_rss_mib(path):
+    """The peak RSS /usr/bin/time wrote (KiB) in MiB, or '?'."""
+    try:
+        with open(path) as f:
+            return int(f.read().split()[-1]) // 1024
+    except (OSError, ValueError, IndexError):
+        return "?"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("crasp")
@@ -155,13 +167,20 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--json", default="")
     ap.add_argument("--max-len", type=int, default=0)
+    ap.add_argument("--max-size", type=int, default=0)
+    ap.add_argument("--max-memory-mib", type=int, default=0)
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     rows = []
     work = tempfile.mkdtemp(prefix="crasp_languages_")
     print("| language | paper C-RASP[pos] | synth | class | size | rounds | search s | check s "
-          "| words checked | wrong |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| peak RSS MiB | words checked | wrong |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    limits = []
+    if args.max_size:
+        limits += ["--max-size", str(args.max_size)]
+    if args.max_memory_mib:
+        limits += ["--max-memory-mib", str(args.max_memory_mib)]
     for name, sigma, spec, member, paper, paper_nope in LANGUAGES:
         if only and name not in only:
             continue
@@ -176,8 +195,12 @@ def main():
         with open(path, "w") as f:
             f.write("\n".join(toml) + "\n")
         t0 = time.time()
-        res = subprocess.run([args.crasp, "synth", path, "--json", "--time-limit",
-                              str(args.time_limit)], capture_output=True, text=True)
+        # GNU time writes the process's peak RSS (%M, KiB) to a file of its own.
+        rss_path = os.path.join(work, name + ".rss")
+        timer = ["/usr/bin/time", "-f", "%M", "-o", rss_path] if os.path.exists("/usr/bin/time") else []
+        res = subprocess.run(timer + [args.crasp, "synth", path, "--json", "--time-limit",
+                                      str(args.time_limit)] + limits, capture_output=True, text=True)
+        rss_mib = peak_rss_mib(rss_path)
         wall = time.time() - t0
         if res.returncode not in (0, 1):
             print(f"| {name} | {paper} | error: {res.stderr.strip()[:80]} |", flush=True)
@@ -199,12 +222,16 @@ def main():
             else f"none up to size {r['complete_size']} ({r['stopped']})"
         print(f"| {name} | {paper} | {status} | {r['class'] or '-'} | {r['size'] or '-'} | "
               f"{len(r['rounds'])} | {r['seconds']:.1f} | {r['check_seconds']:.1f} | "
-              f"{checked} | {wrong if r['found'] else '-'} |", flush=True)
+              f"{rss_mib} | {checked} | {wrong if r['found'] else '-'} |", flush=True)
         rows.append({"language": name, "paper": paper, "paper_nope": paper_nope,
                      "found": r["found"], "verified": r["verified"], "class": r["class"],
                      "size": r["size"], "stopped": r["stopped"], "plain_first": r.get("plain_first"),
                      "rounds": len(r["rounds"]), "seconds": r["seconds"],
-                     "check_seconds": r["check_seconds"], "wall": wall, "checked": checked,
+                     "check_seconds": r["check_seconds"], "wall": wall, "peak_rss_mib": rss_mib,
+                     "complete_size": r["complete_size"], "searched": r["searched"],
+                     "furthest_complete_size": max((x.get("complete_size", 0) for x in r["rounds"]),
+                                                   default=0),
+                     "behaviours_per_size": r["behaviours_per_size"], "checked": checked,
                      "wrong": wrong, "program": r["program"]})
     if args.json:
         with open(args.json, "w") as f:

@@ -72,6 +72,9 @@ struct synth_round {
   std::string counterexample;                ///< the instance that refuted it, rendered
   double seconds = 0;
   bool plain = false;                        ///< a round of the plain C-RASP phase
+  /// Largest size enumerated and solved completely (a round stopped inside a size did not
+  /// complete it; one that found a candidate completed the size it found it at).
+  std::size_t complete_size = 0;
 };
 
 struct synth_report {

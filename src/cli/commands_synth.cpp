@@ -71,6 +71,16 @@ std::string report_text(const synth_report& r) {
   out += fmt::format("search: {} round(s), {:.2f} s, {} expressions evaluated; last round: "
                      "every expression up to size {} ({} behaviours)\n",
                      r.rounds.size(), r.seconds, r.candidates, r.complete_size, r.searched);
+  // The last round may have been cut early by the time limit after earlier rounds (on other
+  // training sets) got further: say how far any round got.
+  if (!r.found && !r.rounds.empty()) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < r.rounds.size(); ++k)
+      if (r.rounds[k].complete_size > r.rounds[best].complete_size) best = k;
+    const auto& b = r.rounds[best];
+    out += fmt::format("furthest round: {} ({} instances), every expression up to size {}\n",
+                       best + 1, b.instances, b.complete_size);
+  }
   out += fmt::format("behaviours per size: {}\n", sizes_line(r.kept_per_size));
   for (std::size_t k = 0; k < r.rounds.size(); ++k) {
     const auto& round = r.rounds[k];
@@ -120,7 +130,7 @@ std::string report_json(const synth_report& r) {
     rounds.push_back({{"instances", round.instances}, {"positions", round.positions},
                       {"size", round.size}, {"behaviours", round.kept},
                       {"program", round.program}, {"counterexample", round.counterexample},
-                      {"plain", round.plain},
+                      {"plain", round.plain}, {"complete_size", round.complete_size},
                       {"seconds", round.seconds}});
   j["rounds"] = rounds;
   j["partial"] = r.partial;

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "synth/store.hpp"
 #include "synth/values.hpp"
 
 namespace crasp::synth {
@@ -29,7 +30,8 @@ struct grammar {
   std::uint32_t max_modulus = 0;   ///< periodic `i % m == r` for m = 2 .. this (0: none, NoPE)
   std::int32_t max_constant = 2;   ///< comparisons with constants 0 .. this
   std::size_t max_terms = 2'000'000;  ///< cap on kept behaviours; grow() stops there
-  std::size_t max_bytes = std::size_t{1} << 30;  ///< cap on the kept values' memory
+  /// Cap on the search's memory: the kept values, term records and behaviour table.
+  std::size_t max_bytes = std::size_t{1} << 30;
   /// Threads evaluating candidates; the expressions kept do not depend on it (grow.cpp).
   unsigned threads = 1;
 };
@@ -66,9 +68,16 @@ class enumerator {
   /// said so (the size is then incomplete; stats().stopped says why).
   bool grow();
   [[nodiscard]] std::size_t size() const { return size_; }
-  [[nodiscard]] const std::vector<term>& terms() const { return terms_; }
-  [[nodiscard]] const bits& boolean_value(std::int32_t id) const;
-  [[nodiscard]] const ints& count_value(std::int32_t id) const;
+  [[nodiscard]] const std::deque<term>& terms() const { return terms_; }
+  /// A kept Boolean's value (valid while the enumerator lives: values never move).
+  [[nodiscard]] std::span<const word> boolean_value(std::int32_t id) const;
+  /// A kept count's value, unpacked into `out` (stored packed, store.hpp).
+  void count_value(std::int32_t id, ints& out) const;
+  [[nodiscard]] ints count_value(std::int32_t id) const {
+    ints out;
+    count_value(id, out);
+    return out;
+  }
 
   /// The smallest kept Boolean equal to `want` wherever `mask` is set.
   [[nodiscard]] std::optional<std::int32_t> find(const bits& want, const bits& mask) const;
@@ -82,7 +91,8 @@ class enumerator {
   struct statistics {
     std::vector<std::size_t> kept_per_size;  ///< index: size
     std::size_t evaluated = 0;               ///< candidate expressions evaluated
-    std::size_t bytes = 0;                   ///< memory held by the kept values
+    /// Memory held by the kept values, term records and behaviour table (what max_bytes caps).
+    std::size_t bytes = 0;
     stop_reason stopped = stop_reason::none;
     [[nodiscard]] bool capped() const { return stopped != stop_reason::none; }
   };
@@ -92,45 +102,65 @@ class enumerator {
   const layout& l_;
   grammar g_;
   std::size_t size_ = 0;
-  std::vector<term> terms_;
-  std::vector<std::int32_t> slot_;  ///< index into bools_ or counts_
-  // Deques: adding a value never moves the others, so a reference to an operand's value stays
-  // valid while the values it produces are added.
-  std::deque<bits> bools_;
-  std::deque<ints> counts_;
-  std::vector<std::vector<std::int32_t>> bools_by_size_, counts_by_size_;
-  // Behaviour table: open addressing over (hash, term id), linear probing, at most half full.
-  // Terms with equal hashes sit in consecutive probe slots; a lookup allocates nothing.
+  // Deques, not vectors: growing one allocates a block, never a second copy of the whole (a
+  // vector's doubling would briefly hold 1.5 times its size, past the memory cap).
+  std::deque<term> terms_;
+  std::deque<std::uint32_t> slot_;  ///< the value's slot in values_
+  value_store values_;
+  std::vector<std::deque<std::int32_t>> bools_by_size_, counts_by_size_;
+  // Behaviour table: open addressing over (hash, value slot), linear probing from bits 3.. of
+  // the hash, at most half full (7/8 near the memory cap, table_must_grow); a lookup allocates nothing. An entry keeps the hash's low 32
+  // bits (bit 0: a count, bits 1-2: its width, so an equal tag means a value of the same
+  // kind and layout, and comparing words decides) and where the value is, not the term: a
+  // lookup then reads the entry and the value only (the table is where the enumeration waits
+  // on memory). 8 bytes an entry.
   struct slot {
-    std::uint64_t hash = 0;
-    std::int32_t id = -1;
+    std::uint32_t tag = 0;
+    std::uint32_t value = empty;
+    static constexpr std::uint32_t empty = 0xFFFFFFFFU;
   };
   std::vector<slot> table_ = std::vector<slot>(1024);
   std::size_t table_used_ = 0;
-  bits bool_scratch_, less_scratch_;
-  ints count_scratch_;
+  /// What evaluating a candidate needs, one per thread: its value (a Boolean, or a count and
+  /// its packed form) and its operands' counts unpacked.
+  struct scratch {
+    bits b;
+    ints c, x, y;
+    packed pc;
+  };
+  scratch scratch_;
   statistics stats_;
   std::function<bool()> stop_;
 
-  /// Keep `t` with value `v` (a scratch buffer, copied only when kept) unless its behaviour is
-  /// known; `h` is the value's hash (hash_of, times 2, plus 1 for a count).
+  /// Keep `t` with value `v` unless its behaviour is known; `h` is behaviour_hash of the value.
   void add_boolean(term t, const bits& v);
   void add_count(term t, const ints& v);
-  void insert_boolean(term t, std::uint64_t h, const bits& v);
-  void insert_count(term t, std::uint64_t h, const ints& v);
+  /// `v`: the bitset, or `count`'s packed words.
+  void insert(term t, std::uint64_t h, std::span<const word> v, const packed* count);
+  [[nodiscard]] static std::uint64_t behaviour_hash(std::span<const word> b);
+  [[nodiscard]] static std::uint64_t behaviour_hash(const packed& c);
 
-  /// Numbered candidates of one kind: make(i, term, bool value, count value) builds candidate i
-  /// into the term and the value of its kind, or returns false when there is no candidate i
-  /// (an operand order that another candidate already covers). make must only read.
+  /// Numbered candidates of one kind: make(i, term, scratch) builds candidate i into the term
+  /// and the value of its kind (scratch.b or scratch.c), or returns false when there is no
+  /// candidate i (an operand order that another candidate already covers). make must only read
+  /// the enumerator.
   struct family {
     bool counts = false;
     std::size_t size = 0;
-    std::function<bool(std::size_t, term&, bits&, ints&)> make;
+    std::function<bool(std::size_t, term&, scratch&)> make;
   };
   /// Evaluates a family (in parallel over g_.threads) and keeps its new behaviours in order.
   void run_family(const family& f);
-  [[nodiscard]] bool known(std::uint64_t h, bool is_count, const bits* b, const ints* c) const;
-  void remember(std::uint64_t h, std::int32_t id);
+  /// Evaluates candidate i into `s` and its behaviour hash; false when there is none.
+  bool evaluate(const family& f, std::size_t i, term& t, scratch& s, std::uint64_t& h) const;
+  [[nodiscard]] bool known(std::uint64_t h, std::span<const word> v) const;
+  /// Starts loading the table entry where a lookup of `h` begins.
+  void prefetch(std::uint64_t h) const { __builtin_prefetch(&table_[(h >> 3) & (table_.size() - 1)]); }
+  [[nodiscard]] std::size_t memory() const;
+  [[nodiscard]] bool table_may_grow() const;
+  [[nodiscard]] bool table_must_grow() const;
+  void remember(std::uint64_t h, std::uint32_t value);
+  [[nodiscard]] std::span<const word> stored(std::uint32_t tag, std::uint32_t value) const;
   void grow_booleans(std::uint16_t s);
   void grow_counts(std::uint16_t s);
   /// Whether a cap is reached or `stop` fired (polled once per block of candidates).

@@ -17,12 +17,18 @@ namespace crasp::synth {
 
 namespace {
 
-std::string stop_text(stop_reason why, std::size_t size, bool cancelled) {
+// Why a round stopped inside a size, with what it held then: the behaviours kept over every size
+// so far and the memory they take (what --max-memory-mib caps), so that a report says how much
+// of the size was searched.
+std::string stop_text(stop_reason why, std::size_t size, bool cancelled, const enumerator& e) {
+  const std::string held = fmt::format("{} behaviours kept, {} MiB", e.terms().size(),
+                                       e.stats().bytes >> 20U);
   switch (why) {
-    case stop_reason::terms: return fmt::format("term cap reached at size {}", size);
-    case stop_reason::memory: return fmt::format("memory cap reached at size {}", size);
+    case stop_reason::terms: return fmt::format("term cap reached at size {}: {}", size, held);
+    case stop_reason::memory: return fmt::format("memory cap reached at size {}: {}", size, held);
     case stop_reason::interrupted:
-      return fmt::format("{} at size {}", cancelled ? "interrupted" : "time limit reached", size);
+      return fmt::format("{} at size {}: {}", cancelled ? "interrupted" : "time limit reached",
+                         size, held);
     case stop_reason::none: break;
   }
   return {};
@@ -58,8 +64,9 @@ round_result search_round(const synth_options& o, const task_setup& setup,
     return r;
   };
   for (std::size_t size = 1; size <= o.max_size; ++size) {
-    const bool complete = e.grow();
-    sv.absorb(e, g.threads);
+    // A size counts as searched once the solver has read all of it too.
+    bool complete = e.grow();
+    complete = sv.absorb(e, g.threads, stop) && complete;
     r.size = size;
     if (complete) r.complete_size = size;
     if (o.progress)
@@ -81,7 +88,8 @@ round_result search_round(const synth_options& o, const task_setup& setup,
       return finish();
     }
     if (!complete) {
-      r.stopped = stop_text(e.stats().stopped, size, o.cancel != nullptr && o.cancel->load());
+      const stop_reason why = e.stats().capped() ? e.stats().stopped : stop_reason::interrupted;
+      r.stopped = stop_text(why, size, o.cancel != nullptr && o.cancel->load(), e);
       return finish();
     }
   }

@@ -51,6 +51,9 @@ std::size_t shape_cost(shape form) {
 solver::solver(const layout& l, const family_info& f, std::vector<goal> goals)
     : l_(l), f_(f), goals_(std::move(goals)) {
   state_.resize(goals_.size());
+  // Decisions are numbered over the instances laid end to end; the layout shares prefixes.
+  for (auto& g : goals_)
+    for (auto& p : g.positions) p = l_.position_of_flat(p);
   for (std::size_t g = 0; g < goals_.size(); ++g) {
     const auto& spec = goals_[g];
     auto& st = state_[g];
@@ -82,7 +85,7 @@ bool solver::value_of(const enumerator& e, std::int32_t id, shape form, const go
   if (form == shape::plain && has_s) return false;
   if (form != shape::plain && !has_s) return false;
   if (form == shape::all_other && (!g.family || !has_a)) return false;
-  const bits& v = e.boolean_value(id);
+  const auto v = e.boolean_value(id);
   const std::size_t d = st.plain.size(), S = f_.s_count;
   const auto read = [&](std::size_t k) {
     switch (form) {
@@ -133,7 +136,7 @@ void solver::consider(goal_state& g, condition c) {
   if (sufficient) keep(g.sufficient, g.seen_suf);
 }
 
-void solver::absorb(const enumerator& e, unsigned threads) {
+bool solver::absorb(const enumerator& e, unsigned threads, const std::function<bool()>& stop) {
   const auto& terms = e.terms();
   const std::size_t from = absorbed_, to = terms.size();
   absorbed_ = to;
@@ -142,10 +145,11 @@ void solver::absorb(const enumerator& e, unsigned threads) {
     const goal& g = goals_[gi];
     goal_state& st = state_[gi];
     if (!g.count) continue;
+    ints v;
     for (std::size_t id = from; id < to && !st.exact; ++id) {
       const term& t = terms[id];
       if (!t.is_count || t.uses != 0) continue;
-      const ints& v = e.count_value(static_cast<std::int32_t>(id));
+      e.count_value(static_cast<std::int32_t>(id), v);
       bool equal = true;
       for (std::size_t k = 0; k < g.positions.size() && equal; ++k)
         equal = v[g.positions[k]] == g.want[k];
@@ -175,16 +179,27 @@ void solver::absorb(const enumerator& e, unsigned threads) {
       }
     }
   };
-  if (parts == 1 || to - from < 1024) {
-    read(0, from, to);
-  } else {
-    support::run_parts(parts, [&](std::size_t k) {
-      const auto [begin, end] = support::part_range(k, parts, from, to);
-      read(k, begin, end);
-    });
+  // In slices, each read in parallel and then filed: the offers of a slice are all that is
+  // held at once (a size can bring millions of expressions, most of them offered to some
+  // list that is already full), and filing slice after slice keeps term order.
+  constexpr std::size_t slice = std::size_t{1} << 16;
+  for (std::size_t lo = from; lo < to; lo += slice) {
+    if (stop && stop()) return false;
+    const std::size_t hi = std::min(to, lo + slice);
+    if (parts == 1 || hi - lo < 1024) {
+      read(0, lo, hi);
+    } else {
+      support::run_parts(parts, [&](std::size_t k) {
+        const auto [begin, end] = support::part_range(k, parts, lo, hi);
+        read(k, begin, end);
+      });
+    }
+    for (auto& list : offers) {
+      for (auto& o : list) consider(state_[o.goal], std::move(o.c));
+      list.clear();
+    }
   }
-  for (auto& list : offers)
-    for (auto& o : list) consider(state_[o.goal], std::move(o.c));
+  return true;
 }
 
 std::optional<rule> solver::best(const goal_state& g) const {

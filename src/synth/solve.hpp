@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -25,7 +26,8 @@ struct goal {
   std::string name;     ///< how reports name it: "ACCEPT", `next "<eos>"`, "next[a in Sym]"
   bool family = false;  ///< a rule per family symbol (`next[a in F]`): decisions per (position, a)
   bool count = false;   ///< a count (the count format); otherwise a Boolean
-  /// Decision positions, as positions of copy 0 of the layout.
+  /// Decision positions, as tokens of copy 0 counted over the training instances laid end to
+  /// end (the solver maps them to the layout's positions, layout::position_of_flat).
   std::vector<std::uint32_t> positions;
   /// Wanted values: Booleans (0/1) or counts, one per decision: index p * family_size + a for
   /// a family goal, p otherwise.
@@ -57,11 +59,14 @@ class solver {
   solver(const layout& l, const family_info& f, std::vector<goal> goals);
 
   /// Classifies the expressions the enumerator kept since the last call, reading them on
-  /// `threads` threads (the result does not depend on it).
-  void absorb(const enumerator& e, unsigned threads = 1);
+  /// `threads` threads (the result does not depend on it). `stop` is polled between slices of
+  /// 65,536 expressions: once it says so the rest is left out (and never read), so that a
+  /// time limit holds during a large size too. False when it did.
+  bool absorb(const enumerator& e, unsigned threads = 1, const std::function<bool()>& stop = {});
   /// A rule per goal when every goal has one (the smallest found for each), else nullopt.
   /// Goals are solved on up to `threads` threads (the result does not depend on it).
   [[nodiscard]] std::optional<std::vector<rule>> solve(unsigned threads = 1) const;
+  /// The goals, their positions mapped to the layout's.
   [[nodiscard]] const std::vector<goal>& goals() const { return goals_; }
 
  private:

@@ -33,7 +33,10 @@ TEST_CASE("every kept expression has a distinct behaviour, and sizes only grow")
     if (t.is_count)
       CHECK(seen_counts.insert(e.count_value(static_cast<std::int32_t>(id))).second);
     else
-      CHECK(seen_bools.insert(e.boolean_value(static_cast<std::int32_t>(id))).second);
+    {
+      const auto v = e.boolean_value(static_cast<std::int32_t>(id));
+      CHECK(seen_bools.insert(std::vector<std::uint64_t>(v.begin(), v.end())).second);
+    }
   }
   CHECK(e.stats().evaluated > e.terms().size());
 }
@@ -63,8 +66,8 @@ TEST_CASE("the smallest program for a target is found and computes it") {
     INFO(t.name);
     bits want(l.words(), 0), mask = l.constant(true);
     for (std::size_t k = 0; k < l.instances(); ++k)
-      for (std::size_t p = l.begin(k); p < l.end(k); ++p)
-        if (t.f(data[k], l.index(p))) crasp::synth::set(want, p);
+      for (std::size_t i = 0; i < l.length(k); ++i)
+        if (t.f(data[k], i)) crasp::synth::set(want, l.position(k, i));
     std::optional<std::int32_t> found;
     while (!(found = e.find(want, mask)) && e.size() < 6) REQUIRE(e.grow());
     REQUIRE(found);
