@@ -52,7 +52,9 @@ TEST_CASE("counts round-trip exactly at the narrowest width") {
   for (std::size_t n = 1; n <= 40; ++n)
     for (const std::int32_t scale : {3, 200, 40000, 2000000000}) {
       ints v(n);
-      for (auto& x : v) x = static_cast<std::int32_t>(rng() % (2U * static_cast<std::uint32_t>(scale))) - scale;
+      // In 64 bits: rng() % 2*scale exceeds int32 for the largest scale (UBSan caught it).
+      for (auto& x : v)
+        x = static_cast<std::int32_t>(static_cast<std::int64_t>(rng() % (2ULL * static_cast<std::uint64_t>(scale))) - scale);
       std::uint8_t width = 0;
       CHECK(round_trip(v, width) == v);
     }
