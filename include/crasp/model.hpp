@@ -204,7 +204,26 @@ struct forward_options {
 
 namespace detail {
 template <class T> struct model_weights;
+template <class T> struct forward_slot;
 }
+
+template <class T> class prepared_model;
+
+/// The buffers of the forward pass (residual, FFN hidden units, per-head projections, key/value
+/// store), to hand from one prepared_model to the next: a far-bin run of a wide model fills
+/// hundreds of MB of them, and fresh memory is faulted in and zeroed by the kernel page by page
+/// (a model run after another of about the same width reuses the first one's pages instead).
+template <class T> class forward_buffers {
+ public:
+  forward_buffers();
+  ~forward_buffers();
+  forward_buffers(forward_buffers&&) noexcept;
+  forward_buffers& operator=(forward_buffers&&) noexcept;
+
+ private:
+  friend class prepared_model<T>;
+  std::unique_ptr<detail::forward_slot<T>> slot_;
+};
 
 /// A model's weight matrices arranged for the forward pass: a matrix that is mostly zeros (under
 /// a tenth non-zero, as in compiled models) or small (at most 4096 entries) is multiplied as a
@@ -213,9 +232,16 @@ template <class T> struct model_weights;
 /// Building one scans every weight once; forward(m, ...) builds one per call, so callers running
 /// many forward passes on one model build it once and pass it instead. It refers to `m`, which
 /// must outlive it and stay unchanged.
+/// It also keeps the forward pass's buffers (residual, FFN hidden units, per-head projections,
+/// key/value store) from call to call: a far-bin instance of a wide model needs hundreds of MB of
+/// them, and fresh ones are fresh pages the kernel zeroes and faults in (over a third of a
+/// `crasp check` of the catalogue's widest model). Calls from several threads at once stay safe:
+/// the one that finds the buffers in use runs on buffers of its own.
 template <class T> class prepared_model {
  public:
   explicit prepared_model(const basic_model<T>& m);
+  /// The same, running on `buffers` (see forward_buffers).
+  prepared_model(const basic_model<T>& m, forward_buffers<T> buffers);
   ~prepared_model();
   prepared_model(prepared_model&&) noexcept;
   prepared_model& operator=(prepared_model&&) noexcept;
@@ -224,10 +250,16 @@ template <class T> class prepared_model {
 
   [[nodiscard]] const basic_model<T>& model() const { return *m_; }
   [[nodiscard]] const detail::model_weights<T>& weights() const { return *w_; }
+  /// The forward pass's reused buffers (src/model/forward.cpp); they hold no result.
+  [[nodiscard]] detail::forward_slot<T>& slot() const { return *buffers_.slot_; }
+  /// Hands the buffers on (this model gets fresh, empty ones). Not while a forward() on this
+  /// model is running.
+  [[nodiscard]] forward_buffers<T> release_buffers();
 
  private:
   const basic_model<T>* m_;
   std::unique_ptr<const detail::model_weights<T>> w_;
+  forward_buffers<T> buffers_;  ///< reused from call to call
 };
 
 /// Runs the model on one sequence of token ids exactly as given (position p is column p; the
@@ -294,6 +326,8 @@ extern template std::optional<std::vector<forward_result<double>>> forward_batch
 extern template std::optional<std::vector<forward_result<float>>> forward_batch(
     const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
     const forward_options&);
+extern template class forward_buffers<double>;
+extern template class forward_buffers<float>;
 extern template class prepared_model<double>;
 extern template class prepared_model<float>;
 extern template std::optional<forward_result<double>> forward(const prepared_model<double>&,

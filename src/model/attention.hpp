@@ -129,7 +129,12 @@ template <int K, class T>
 void weighted_rows(const key_value_store<T>& kv, const T* w, Index j0, Index j1, Index r0, T* out) {
   using tile = Eigen::Array<T, K * packet<T>, 1>;
   tile acc = tile::Zero();
-  for (Index j = j0; j < j1; ++j) acc += Eigen::Map<const tile>(kv.value(j) + r0) * w[j];
+  // A key whose weight is exactly 0 (below the cutoff: most keys of a sharp head) is skipped.
+  // That changes no sum: its terms are +-0 (values are finite), and adding +-0 to a running sum
+  // that started at +0 leaves it as it is (round to nearest makes -0 only from -0 + -0, so the
+  // sum is never -0).
+  for (Index j = j0; j < j1; ++j)
+    if (w[j] != T(0)) acc += Eigen::Map<const tile>(kv.value(j) + r0) * w[j];
   Eigen::Map<tile>(out + r0) = acc;
 }
 
@@ -183,8 +188,12 @@ void attend(const key_value_store<T>& kv, const T* q, Index n, attention_scratch
   // Whole blocks before the query's block, then the running sum of its own block.
   const Index rows = kv.stride();
   const Index whole = (n - 1) / block;
-  if (s.blocks.rows() != rows || s.blocks.cols() < whole)
+  // Doubling only when the columns run out: the scratch is reused across heads of different
+  // widths, and doubling on a change of rows as well grew it without bound.
+  if (s.blocks.cols() < whole)
     s.blocks.resize(rows, std::max(whole, 2 * s.blocks.cols()));
+  else if (s.blocks.rows() != rows)
+    s.blocks.resize(rows, s.blocks.cols());
   for (Index b = 0; b < whole; ++b)
     weighted_sum(kv, e, b * block, (b + 1) * block, s.blocks.col(b).data());
   s.acc.resize(rows);

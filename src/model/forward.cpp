@@ -17,20 +17,40 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <utility>
 
 namespace crasp::model {
+
+namespace detail {
+
+/// Buffers a forward pass reuses from head to head and layer to layer. A batch of far-bin
+/// instances makes every one of them d_model x N (hundreds of MB at N = 20,000), and fresh
+/// allocations of that size are fresh mmap()s: page faults and zeroing were a third of a
+/// `crasp check` of the wide catalogue models before these were kept, first per call and now
+/// per prepared_model (the far bins' instances of one length reuse them as they are).
+template <class T> struct head_buffers {
+  matrix<T> v, q, k, mixed, tmp;
+  key_value_store<T> kv;
+  attention_scratch<T> scratch;
+};
+template <class T> struct forward_workspace {
+  matrix<T> x, tmp, delta;
+  vector<T> hidden;  ///< storage of every layer's FFN hidden units (d_ff x N)
+  head_buffers<T> heads;
+};
+/// A prepared_model's workspace, lent to one call at a time.
+template <class T> struct forward_slot {
+  std::mutex busy;
+  forward_workspace<T> ws;
+};
+
+}  // namespace detail
 
 namespace {
 
 using Eigen::Index;
-
-/// Buffers one forward_batch() call reuses from head to head and layer to layer. A batch of
-/// far-bin instances makes every one of them d_model x N (hundreds of MB at N = 20,000), and
-/// fresh allocations of that size are fresh mmap()s: page faults and zeroing were a third of a
-/// `crasp check` of the wide catalogue models before these were kept.
-template <class T> struct head_buffers {
-  matrix<T> v, q, k, mixed, tmp;
-};
+using detail::head_buffers;
 
 /// Gives m the shape rows x cols; a new buffer is marked for huge pages before its first touch.
 /// The contents are unspecified (every caller overwrites them).
@@ -63,8 +83,8 @@ void add_head(const basic_head<T>& h, const detail::head_weights<T>& w, const ma
   shape(k, h.wk.rows(), x.cols());
   w.wq.apply(x, q);
   w.wk.apply(x, k);
-  detail::key_value_store<T> kv;
-  detail::attention_scratch<T> scratch;
+  detail::key_value_store<T>& kv = buf.kv;
+  detail::attention_scratch<T>& scratch = buf.scratch;
   for (std::size_t s = 0; s + 1 < begins.size(); ++s) {
     const Index b = begins[s];
     const Index n = begins[s + 1] - b;
@@ -85,8 +105,23 @@ template <class T> void snapshot(std::vector<named_residual<T>>& into, std::stri
 }  // namespace
 
 template <class T>
+forward_buffers<T>::forward_buffers() : slot_(std::make_unique<detail::forward_slot<T>>()) {}
+template <class T> forward_buffers<T>::~forward_buffers() = default;
+template <class T> forward_buffers<T>::forward_buffers(forward_buffers&&) noexcept = default;
+template <class T>
+forward_buffers<T>& forward_buffers<T>::operator=(forward_buffers&&) noexcept = default;
+
+template <class T>
 prepared_model<T>::prepared_model(const basic_model<T>& m)
     : m_(&m), w_(std::make_unique<const detail::model_weights<T>>(m)) {}
+template <class T>
+prepared_model<T>::prepared_model(const basic_model<T>& m, forward_buffers<T> buffers)
+    : m_(&m), w_(std::make_unique<const detail::model_weights<T>>(m)), buffers_(std::move(buffers)) {
+  if (!buffers_.slot_) buffers_.slot_ = std::make_unique<detail::forward_slot<T>>();  // moved-from
+}
+template <class T> forward_buffers<T> prepared_model<T>::release_buffers() {
+  return std::exchange(buffers_, forward_buffers<T>());
+}
 template <class T> prepared_model<T>::~prepared_model() = default;
 template <class T> prepared_model<T>::prepared_model(prepared_model&&) noexcept = default;
 template <class T>
@@ -128,15 +163,20 @@ std::optional<std::vector<forward_result<T>>> forward_batch(const prepared_model
   }
   if (!ok) return std::nullopt;
 
+  // This call's buffers: the prepared model's, unless another thread is using them.
+  std::unique_lock lock(pm.slot().busy, std::try_to_lock);
+  std::unique_ptr<detail::forward_workspace<T>> own;
+  if (!lock.owns_lock()) own = std::make_unique<detail::forward_workspace<T>>();
+  detail::forward_workspace<T>& ws = own ? *own : pm.slot().ws;
+
   const Index d = m.d_model();
-  matrix<T> x;
+  matrix<T>& x = ws.x;
   shape(x, d, begins.back());
   for (std::size_t s = 0; s < batch.size(); ++s) detail::embed(m, std::span(batch[s]), 0, x, begins[s]);
   const detail::model_weights<T>& weights = pm.weights();
-  matrix<T> hidden, tmp, delta;
+  matrix<T>& delta = ws.delta;
   shape(delta, d, x.cols());
-  shape(tmp, d, x.cols());
-  head_buffers<T> buf;
+  head_buffers<T>& buf = ws.heads;
   std::vector<named_residual<T>> snaps;
   if (opts.keep_residuals) snapshot(snaps, "embed", x);
   for (std::size_t l = 0; l < m.layers.size(); ++l) {
@@ -148,8 +188,15 @@ std::optional<std::vector<forward_result<T>>> forward_batch(const prepared_model
     detail::apply_layer_norm(layer.ln_attn, x);
     if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.attn", l), x);
     delta.setZero();
-    shape(hidden, layer.ffn.w1.rows(), x.cols());
-    detail::add_ffn(layer.ffn, weights.ffns[l], x, delta, hidden, tmp);
+    // The hidden units in one store for every layer: d_ff differs from layer to layer, and a
+    // matrix resized to each would be a fresh d_ff x N allocation (fresh pages) per layer.
+    const Index d_ff = layer.ffn.w1.rows();
+    if (ws.hidden.size() < d_ff * x.cols()) {
+      ws.hidden.resize(d_ff * x.cols());
+      support::advise_huge_pages(ws.hidden.data(), static_cast<std::size_t>(ws.hidden.size()) * sizeof(T));
+    }
+    Eigen::Map<matrix<T>> hidden(ws.hidden.data(), d_ff, x.cols());
+    detail::add_ffn(layer.ffn, weights.ffns[l], x, delta, hidden, ws.tmp);
     x += delta;
     detail::apply_layer_norm(layer.ln_ffn, x);
     if (opts.keep_residuals) snapshot(snaps, fmt::format("L{}.ffn", l), x);
@@ -203,6 +250,8 @@ template std::optional<std::vector<forward_result<double>>> forward_batch(
 template std::optional<std::vector<forward_result<float>>> forward_batch(
     const basic_model<float>&, std::span<const std::vector<int>>, diagnostics&,
     const forward_options&);
+template class forward_buffers<double>;
+template class forward_buffers<float>;
 template class prepared_model<double>;
 template class prepared_model<float>;
 template std::optional<forward_result<double>> forward(const prepared_model<double>&,

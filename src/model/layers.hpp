@@ -52,11 +52,11 @@ template <class T> void apply_layer_norm(const basic_layer_norm<T>& ln, matrix<T
 }
 
 /// out += FFN(x) = W2 · ReLU(W1 x [+ b1]) [+ b2], with the caller's buffers for the hidden
-/// units (d_ff x columns) and for a sparse product before it is added (linear::add_to), which the
-/// decoder keeps from call to call.
-template <class T>
+/// units (d_ff x columns: a matrix, resized here, or a map of that size) and for a sparse product
+/// before it is added (linear::add_to), which the caller keeps from call to call.
+template <class T, class Hidden>
 void add_ffn(const basic_ffn<T>& f, const ffn_weights<T>& w, const matrix<T>& x, matrix<T>& out,
-             matrix<T>& hidden, matrix<T>& tmp) {
+             Hidden& hidden, matrix<T>& tmp) {
   if (f.w1.rows() == 0) return;
   w.w1.apply(x, hidden);
   if (f.b1) hidden.colwise() += *f.b1;

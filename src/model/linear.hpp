@@ -50,8 +50,9 @@ template <class T> class linear {
     apply(x, out);
     return out;
   }
-  /// out = W · x, into out's storage when it already has the size.
-  void apply(const matrix<T>& x, matrix<T>& out) const {
+  /// out = W · x, into out's storage when it already has the size. x and out are matrices or
+  /// maps of one (a map must have the size already).
+  template <class X, class Out> void apply(const X& x, Out& out) const {
     if (sparse_) out.noalias() = *sparse_ * x;
     else out.noalias() = *dense_ * x;
   }
@@ -63,7 +64,7 @@ template <class T> class linear {
   /// out += W · x with `tmp` as the sparse product's buffer (reused by a caller that runs many
   /// small products). The sparse product is summed apart and then added, as Eigen evaluates
   /// `out += sparse * x`; the dense one accumulates into out.
-  void add_to(const matrix<T>& x, matrix<T>& out, matrix<T>& tmp) const {
+  template <class X> void add_to(const X& x, matrix<T>& out, matrix<T>& tmp) const {
     if (sparse_) {
       tmp.noalias() = *sparse_ * x;
       out += tmp;

@@ -38,13 +38,21 @@ bin_result judge(const bin_instances& b, F&& answers) {
   return br;
 }
 
+// `buffers` go from model to model: the encodings of one program are about equally wide, so
+// the next model runs on the pages the last one faulted in.
 template <class T>
 void run_model(const model::basic_model<T>& m, tasks::answer_format format,
                const std::string& name, const std::vector<bin_instances>& bins,
-               engine_result& e, const std::function<void(const std::string&)>& tick) {
+               engine_result& e, const std::function<void(const std::string&)>& tick,
+               model::forward_buffers<T>& buffers) {
   diagnostics diags;
   const auto kind = model_output_kind(m, "check", diags);
-  const model::prepared_model<T> prepared(m);  // once for every instance
+  model::prepared_model<T> prepared(m, std::move(buffers));  // once for every instance
+  struct hand_back {  // also when a bin throws
+    model::prepared_model<T>& from;
+    model::forward_buffers<T>& to;
+    ~hand_back() { to = from.release_buffers(); }
+  } back{prepared, buffers};
   for (const auto& b : bins) {
     if (!kind) {
       e.bins.push_back({b.lo, b.hi, 0, 0, "model outputs follow no convention"});
@@ -102,6 +110,8 @@ void run_engines(const task_plan& plan, const ir::program& program,
   for (const auto& b : bins)
     for (const auto& inst : b.items)
       longest = std::max(longest, inst.input.size() + (continuation ? inst.expected.size() : 0));
+  model::forward_buffers<double> buffers64;
+  model::forward_buffers<float> buffers32;
   for (const auto pe : options.encodings) {
     const std::string label = pe_label(pe);
     std::optional<compiled_program> compiled;
@@ -146,9 +156,9 @@ void run_engines(const task_plan& plan, const ir::program& program,
                            certified);
       const std::string unit = name + " " + e.name;
       if (prec == precision::f64) {
-        run_model(compiled->model, format, unit, bins, e, tick);
+        run_model(compiled->model, format, unit, bins, e, tick, buffers64);
       } else {
-        run_model(model::cast<float>(compiled->model), format, unit, bins, e, tick);
+        run_model(model::cast<float>(compiled->model), format, unit, bins, e, tick, buffers32);
       }
       // Certified cells: the longest sequence the model saw in the bin is in its range.
       for (std::size_t b = 0; b < bins.size() && b < e.bins.size(); ++b) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <thread>
 
 #include "reference.hpp"
 
@@ -190,4 +191,74 @@ TEST_CASE("forward reports bad tokens and over-long APE inputs", "[forward]") {
   CHECK(diags.items()[0].message == "token id 7 at position 1 is not in the vocabulary");
   CHECK(diags.items()[2].message == "length 5 exceeds the APE table's 4 positions");
   CHECK(forward(m, std::vector<int>{0, 1, 1, 1}, diags));
+}
+
+TEST_CASE("reused buffers change no output: across calls, models and threads", "[forward]") {
+  // A prepared model keeps its buffers from call to call (and hands them to the next model);
+  // stale contents must never leak into a result. Lengths shrink and grow between calls, the
+  // second model is wider, and two threads share one prepared model (one of them then runs on
+  // buffers of its own).
+  std::mt19937 rng(31);
+  random_options o;
+  o.pe = positional::rope, o.layer_norm = true, o.biases = true, o.max_len = 300;
+  const model a = random_model(rng, o);
+  o.d_model += 5;
+  const model b = random_model(rng, o);
+  std::vector<std::vector<int>> inputs;
+  for (int n : {200, 3, 150, 1, 280, 64}) inputs.push_back(random_tokens(rng, n));
+  crasp::diagnostics diags;
+  auto fresh = [&](const model& m, const std::vector<int>& t) {
+    const auto r = forward(m, t, diags);  // a prepared model of its own, fresh buffers
+    REQUIRE(r);
+    return r->scores;
+  };
+  prepared_model<double> pa(a);
+  for (const auto& t : inputs) {
+    const auto r = forward(pa, t, diags);
+    REQUIRE(r);
+    CHECK(r->scores == fresh(a, t));
+  }
+  prepared_model<double> pb(b, pa.release_buffers());
+  for (const auto& t : inputs) {
+    const auto r = forward(pb, t, diags);
+    REQUIRE(r);
+    CHECK(r->scores == fresh(b, t));
+  }
+  std::vector<matrix<double>> got(2 * inputs.size());
+  auto run = [&](std::size_t from) {
+    crasp::diagnostics d;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      if (auto r = forward(pb, inputs[i], d)) got[from + i] = r->scores;
+  };
+  std::thread t1(run, 0), t2(run, inputs.size());
+  t1.join(), t2.join();
+  for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == fresh(b, inputs[i % inputs.size()]));
+  CHECK(diags.empty());
+}
+
+TEST_CASE("a sharp head (most weights exactly 0) matches the reference", "[forward]") {
+  // Scores scaled up so that all but a few keys fall below the cutoff and get weight exactly 0:
+  // those keys are skipped in the value sums, which must change nothing.
+  std::mt19937 rng(41);
+  random_options o;
+  o.pe = positional::ape, o.max_len = 200;
+  model m = random_model(rng, o);
+  for (auto& l : m.layers)
+    for (auto& h : l.heads) h.wq *= 60.0;
+  const std::vector<int> tokens = random_tokens(rng, 200);
+  // The first layer's heads do drop keys: scores on the embeddings more than the cutoff below
+  // their query's largest.
+  matrix<double> x(m.d_model(), static_cast<Eigen::Index>(tokens.size()));
+  for (std::size_t p = 0; p < tokens.size(); ++p)
+    x.col(static_cast<Eigen::Index>(p)) = m.embed.col(tokens[p]) + m.pos_embed->col(static_cast<Eigen::Index>(p));
+  std::size_t dropped = 0;
+  for (const auto& h : m.layers[0].heads) {
+    const matrix<double> s = attention_scores(h, x);
+    for (Eigen::Index i = 0; i < s.cols(); ++i) {
+      const double top = s.col(i).head(i + 1).maxCoeff();
+      for (Eigen::Index j = 0; j <= i; ++j) dropped += top - s(j, i) > attention_cutoff<double>;
+    }
+  }
+  CHECK(dropped > 1000);
+  CHECK(max_error(m, m, tokens) < 1e-9);
 }
