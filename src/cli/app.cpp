@@ -472,6 +472,40 @@ command_line::command_line()
   add_lowering_choices(explain_, explain_opts_.engine);
   add_alphabet(explain_, explain_opts_.common);
   add_json(explain_, explain_opts_.common.json);
+
+  auto& co = communication_opts_;
+  communication_ = subcommand(app_, "communication",
+                              "prefix classes a task's answers tell apart, and the programs "
+                              "they rule out (docs/communication.md)");
+  communication_->add_option("TASK", co.task,
+                             "catalogue task name, task spec (FILE.toml) or program "
+                             "(FILE.crasp, FILE.cr: measured against its own bound)")
+      ->required();
+  communication_->add_option("--min-length", co.min_length, "shortest input (content tokens)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{2}, std::size_t{1000}));
+  communication_->add_option("--max-length", co.max_length, "longest input (content tokens)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{2}, std::size_t{1000}));
+  communication_->add_option("--splits", co.splits,
+                             "content tokens Alice holds (comma-separated; default: n / 2)")
+      ->delimiter(',');
+  communication_->add_option("--budget", co.budget,
+                             "answers per length and split: every prefix and suffix while they "
+                             "fit, sampled past it (a lower bound)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  communication_->add_option("--vocab", co.vocab,
+                             "symbols of a catalogue task whose vocabulary varies (default: its "
+                             "own)");
+  communication_->add_option("--seed", co.seed, "seed of the sampled prefixes and suffixes")
+      ->capture_default_str();
+  communication_->add_option("--oracle-timeout", co.oracle_timeout,
+                             "seconds to wait for the next line of a spec's oracle")
+      ->capture_default_str();
+  communication_->add_flag("--progress", co.progress,
+                           "report progress on stderr even when it is not a terminal");
+  add_json(communication_, co.json);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -490,6 +524,7 @@ exit_code command_line::dispatch(io& io) {
   if (check_->parsed()) return check_command(check_opts_, io);
   if (synth_->parsed()) return synth_command(synth_opts_, io);
   if (explain_->parsed()) return explain_command(explain_opts_, io);
+  if (communication_->parsed()) return communication_command(communication_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

@@ -32,6 +32,7 @@ class command_line {
   CLI::App* check_ = nullptr;
   CLI::App* synth_ = nullptr;
   CLI::App* explain_ = nullptr;
+  CLI::App* communication_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
@@ -43,6 +44,7 @@ class command_line {
   check_command_options check_opts_;
   synth_command_options synth_opts_;
   explain_command_options explain_opts_;
+  communication_command_options communication_opts_;
 };
 
 /// Adds the options of `crasp synth` to its subcommand `sub` (app_synth.cpp); returns `sub`.

@@ -165,6 +165,22 @@ struct synth_command_options {
   bool progress = false;
 };
 
+struct communication_command_options {
+  std::string task;  ///< catalogue name, spec (.toml) or program (.crasp, .cr)
+  std::size_t min_length = 2;
+  std::size_t max_length = 14;
+  std::vector<std::size_t> splits;  ///< --splits: content tokens Alice holds (default n / 2)
+  std::size_t budget = 200'000;     ///< --budget: answers per (n, a)
+  std::size_t vocab = 0;
+  std::uint64_t seed = 1;
+  double oracle_timeout = 10;
+  bool json = false;
+  bool progress = false;
+};
+
+/// `crasp communication`: prefix classes and what they rule out (crasp::analyze_communication).
+exit_code communication_command(const communication_command_options& opts, io& io);
+
 /// `crasp synth`: searches for a program for a task and checks what it finds (crasp::synthesize).
 exit_code synth_command(const synth_command_options& opts, io& io);
 

@@ -1,0 +1,112 @@
+// The communication analysis: the soundness guard (a program as its own task never has more
+// prefix classes than its own bound), the class counter, and the verdicts on catalogue tasks
+// whose answers are known (copying with repeats: no; witnessed tasks: never no).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+
+#include "communication/classes.hpp"
+#include "crasp/communication.hpp"
+#include "crasp/frontend.hpp"
+
+using namespace crasp;
+
+namespace {
+
+communication_report analyze(const std::string& task, std::size_t max_length,
+                             std::size_t budget = 200'000) {
+  communication_options o;
+  o.task = task;
+  o.max_length = max_length;
+  o.budget = budget;
+  diagnostics diags;
+  auto r = analyze_communication(o, diags);
+  INFO(render(diags));
+  REQUIRE(r);
+  return *r;
+}
+
+}  // namespace
+
+TEST_CASE("soundness guard: every bundled program stays within its own bound", "[communication]") {
+  // Classes measured with the interpreter as the oracle can never exceed (alice + 1)^C * 2^L;
+  // a violation is a bug in the analysis or the interpreter. Sampled where the vocabulary is
+  // large (a lower bound is still bounded).
+  std::size_t programs = 0, measured = 0;
+  for (const auto& e : std::filesystem::directory_iterator(CRASP_PROGRAMS_DIR)) {
+    const std::string path = e.path().string();
+    const std::string ext = e.path().extension().string();
+    if (ext != ".crasp" && ext != ".cr") continue;
+    INFO(path);
+    const communication_report r = analyze(path, 8, 4'000);
+    REQUIRE(r.bound);
+    CHECK(r.within_bound);
+    for (const auto& m : r.splits) {
+      if (!m.skipped.empty()) continue;
+      ++measured;
+      CHECK(std::log2(static_cast<double>(m.classes)) <= r.bound->log2_classes(m.alice) + 1e-9);
+    }
+    ++programs;
+  }
+  CHECK(programs >= 40);
+  CHECK(measured >= 6 * programs);
+}
+
+TEST_CASE("a program's bound counts unguarded counts and local offsets", "[communication]") {
+  auto loaded = load_text("t.crasp",
+                          "A = #[j <= i] \"a\"\nB = #[j <= i, j == i - 3] \"b\"\n"
+                          "C = #[j <= i] (A > B)\nD = C > 0\n");
+  REQUIRE(loaded.ok());
+  const program_bound b = bound_of(*loaded.program);
+  CHECK(b.counts == 2);
+  CHECK(b.local_bits == 3);
+  CHECK(b.log2_classes(7) == Approx(2 * 3 + 3));
+}
+
+TEST_CASE("distinguishable: distinct rows, and a lower bound with open pairs", "[communication]") {
+  using comm_detail::distinguishable;
+  const auto full = distinguishable({{0, 1}, {0, 1}, {1, 1}, {2, 0}});
+  CHECK(full.classes == 3);
+  CHECK_FALSE(full.open_pairs);
+  // Rows 0 and 1 never meet on a valid column; row 2 differs from both where they are valid.
+  const auto open = distinguishable({{0, -1}, {-1, 1}, {1, 0}, {-1, -1}});
+  CHECK(open.open_pairs);
+  CHECK(open.classes == 2);
+}
+
+TEST_CASE("copying with repeats: classes grow exponentially, and the verdict is no", "[communication]") {
+  for (const char* task : {"NF", "NB", "repeat_copy"}) {
+    INFO(task);
+    const communication_report r = analyze(task, 14);
+    CHECK(r.growth == class_growth::exponential);
+    CHECK(r.verdict.rfind("no (communication", 0) == 0);
+    // Exact where enumerated: 2^a prefixes, all told apart.
+    for (const auto& m : r.splits)
+      if (m.exact) CHECK(m.classes == (std::size_t{1} << m.a));
+  }
+}
+
+TEST_CASE("witnessed and regular tasks never get a no", "[communication]") {
+  for (const char* task : {"UR", "UF", "majority", "dyck1", "anbn", "parity", "tomita3"}) {
+    INFO(task);
+    const communication_report r = analyze(task, 12);
+    CHECK(r.growth != class_growth::exponential);
+    CHECK(r.verdict.rfind("no", 0) != 0);
+  }
+  // Distinct-token copying runs out of instances with a small vocabulary: inconclusive.
+  CHECK(analyze("UF", 12).growth == class_growth::inconclusive);
+}
+
+TEST_CASE("bad input is an error, not a verdict", "[communication]") {
+  communication_options o;
+  diagnostics diags;
+  o.task = "no_such_task";
+  CHECK_FALSE(analyze_communication(o, diags));
+  CHECK(diags.has_errors());
+  o.task = "dyck1";
+  o.min_length = 5, o.max_length = 3;
+  diagnostics d2;
+  CHECK_FALSE(analyze_communication(o, d2));
+  CHECK(d2.has_errors());
+}

@@ -1,0 +1,1 @@
+communication NF --max-length 8

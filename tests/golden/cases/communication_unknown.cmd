@@ -1,0 +1,1 @@
+communication no_such_task
