@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "crasp/communication.hpp"
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/model.hpp"
@@ -81,6 +82,13 @@ struct task_check_options {
   bool synth = false;
   double synth_time_limit = 60;
   std::size_t synth_max_size = 14;
+  /// The communication analysis (communication.hpp) of every task, lengths 2 .. its max length,
+  /// at most that many answers per length: a spec without a passing witness whose prefix
+  /// classes grow exponentially gets `no (communication ...)`; a catalogue task shows the
+  /// computed line beside its published verdict. `--no-communication` turns it off.
+  bool communication = true;
+  std::size_t communication_max_length = 10;
+  std::size_t communication_budget = 1024;
   /// Worker threads over tasks (0: hardware concurrency). Results do not depend on it.
   unsigned threads = 0;
   /// Called after each unit of work (thread-safe: calls are serialized); `what` names it.
@@ -195,6 +203,10 @@ struct task_result {
   std::optional<candidate_result> witness;
   std::vector<candidate_result> candidates;  ///< one per wrong candidate, in spec order
   std::vector<published_series> published;
+  /// The communication analysis (nullopt when off, or when it could not run: why in
+  /// communication_error).
+  std::optional<communication_report> communication;
+  std::string communication_error;
   /// False when a witness is wrong somewhere, a candidate survives, a program could not be
   /// loaded or compiled, a verdict disagrees with the paper or with `expect`, or a spec's
   /// generator or oracle failed.

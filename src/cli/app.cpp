@@ -376,6 +376,8 @@ command_line::command_line()
       ->type_name("N")
       ->capture_default_str()
       ->check(integer_in(0, 100'000'000));
+  check_->add_flag("--no-communication", check_opts_.no_communication,
+                   "skip the communication analysis (prefix classes, docs/communication.md)");
   check_->add_option("--adversarial", check_opts_.adversarial,
                      "hard instances crasp adds per train / test bin of a spec that can answer "
                      "any input (one-edit neighbours, runs)")

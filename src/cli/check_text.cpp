@@ -153,6 +153,35 @@ std::string trained_text(const published_series& s) {
 
 }  // namespace
 
+// One task's communication analysis: the growth, the most it rules out, and how it stands to
+// the published verdict.
+std::string communication_line(const task_result& t) {
+  if (!t.communication_error.empty())
+    return fmt::format("  {}: not run: {}\n", t.task, t.communication_error);
+  if (!t.communication) return "";
+  const communication_report& c = *t.communication;
+  const split_measure* best = nullptr;
+  for (const auto& m : c.splits)
+    if (m.skipped.empty() && (!best || m.ruled_out_counts > best->ruled_out_counts)) best = &m;
+  const std::string growth = c.growth == class_growth::exponential ? "exponential"
+                             : c.growth == class_growth::polynomial ? "polynomial"
+                                                                    : "inconclusive";
+  std::string line = fmt::format("  {}: {} ({})", t.task, growth,
+                                 c.growth_reason.substr(0, c.growth_reason.find(':')));
+  if (best && best->ruled_out_counts > 0)
+    line += fmt::format("; no program with <= {} counts at n = {}", best->ruled_out_counts, best->n);
+  if (t.paper_ape || !c.published.empty()) {
+    const bool published_no = c.published.rfind("no", 0) == 0;
+    const bool computed_no = c.growth == class_growth::exponential;
+    if (published_no)
+      line += computed_no ? "; published no: agrees"
+                          : "; published no: communication cannot show it";
+    else if (c.published.rfind("yes", 0) == 0)
+      line += computed_no ? "; published yes: DISAGREES (a bug)" : "; published yes: consistent";
+  }
+  return line + "\n";
+}
+
 std::string check_report_text(const check_report& report) {
   const auto& o = report.options;
   std::string out;
@@ -245,6 +274,14 @@ std::string check_report_text(const check_report& report) {
            "run-length; a regular language's boundary;\nprogram boundary: a comparison of the "
            "witness driven to a - b in {-1, 0, 1}):\n" +
            mixes;
+
+  std::string comm;
+  for (const auto& t : report.tasks) comm += communication_line(t);
+  if (!comm.empty())
+    out += "\nCommunication (prefix classes at lengths 2.." +
+           std::to_string(report.options.communication_max_length) +
+           ", docs/communication.md; `no program with <= S counts` is exact at its length):\n" +
+           comm;
 
   std::string witnesses;
   for (const auto& t : report.tasks)

@@ -124,6 +124,7 @@ struct check_command_options {
   std::size_t samples = 20;
   std::size_t far_samples = 2;
   std::size_t far_tokens = 20000;   ///< --far-tokens N: far bins fill up to N tokens
+  bool no_communication = false;    ///< --no-communication: skip the communication analysis
   std::size_t adversarial = 10;     ///< --adversarial N: per train / test bin of a spec
   std::size_t far_adversarial = 2;  ///< --far-adversarial N: per far bin
   std::size_t vocab = 0;           ///< --vocab K (0: each task's paper setup)

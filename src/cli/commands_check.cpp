@@ -69,6 +69,7 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.samples = opts.samples;
   o.far_samples = opts.far_samples;
   o.far_tokens = opts.far_tokens;
+  o.communication = !opts.no_communication;
   o.adversarial = opts.adversarial;
   o.far_adversarial = opts.far_adversarial;
   o.vocab = opts.vocab;

@@ -67,7 +67,10 @@ std::string report_text(const synth_report& r) {
                        r.complete_size, r.stopped, r.grammar);
   if (!r.plain_first.empty())
     out += fmt::format("plain C-RASP (no positions) searched first: {}{}\n", r.plain_first,
-                       r.found && r.plain_first != "found" ? "; the program uses positions" : "");
+                       !r.found || r.plain_first == "found" ? ""
+                       : r.program_class == "C-RASP"
+                           ? "; found later with positions allowed, and it uses none"
+                           : "; the program uses positions");
   out += fmt::format("search: {} round(s), {:.2f} s, {} expressions evaluated; last round: "
                      "every expression up to size {} ({} behaviours)\n",
                      r.rounds.size(), r.seconds, r.candidates, r.complete_size, r.searched);

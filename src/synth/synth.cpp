@@ -74,7 +74,10 @@ std::optional<synth_report> synthesize(const synth_options& o, diagnostics& diag
   if (!o.nope && o.plain_first) {
     synth_options plain = o;
     plain.nope = true;
-    const double limit = o.time_limit * o.plain_share;
+    // Its share counts from its own start: answering the validation set through a spec's
+    // oracle can take much of it (tens of seconds on a loaded machine), which left the plain
+    // phase stopping at size 1.
+    const double limit = since(t0) + o.time_limit * o.plain_share;
     const auto plain_stop = [&] {
       return (o.cancel != nullptr && o.cancel->load()) ||
              since(t0) - report.check_seconds > limit;

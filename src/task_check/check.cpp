@@ -93,6 +93,19 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
     std::tie(r.nope, r.ape) = spec_verdicts(r.program, witness, exact,
                                             r.witness ? &*r.witness : nullptr, tested);
   }
+  // The communication argument proves "no" for a measured length and extrapolates it; it
+  // decides only what nothing else has (no witness passed), and contradicting a witness is a bug.
+  if (r.communication) {
+    const bool comm_no = r.communication->verdict.rfind("no (communication", 0) == 0;
+    if (r.communication->growth == class_growth::exponential &&
+        r.ape.value == tasks::expressible::yes) {
+      r.ok = false;
+      r.problems.push_back("the communication analysis says no beside a passing witness (a bug)");
+    } else if (comm_no && plan.catalogue == nullptr && r.ape.value == tasks::expressible::unknown) {
+      r.ape = {tasks::expressible::no, r.communication->verdict};
+      r.nope = {tasks::expressible::no, r.communication->verdict};
+    }
+  }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
   // A failed witness already explains itself; it does not make the paper wrong.
@@ -245,6 +258,17 @@ task_result run_task(task_plan& plan, const task_check_options& options,
   if (!std::all_of(r.candidates.begin(), r.candidates.end(),
                    [](const candidate_result& c) { return c.found; }))
     r.ok = false;
+  if (options.communication) {
+    communication_options co;
+    co.task = plan.catalogue != nullptr ? plan.head.task : r.source;
+    co.max_length = options.communication_max_length;
+    co.budget = options.communication_budget;
+    co.seed = options.seed;
+    co.oracle_timeout = options.oracle_timeout;
+    diagnostics cd;
+    r.communication = analyze_communication(co, cd);
+    if (!r.communication) r.communication_error = render(cd);
+  }
   decide(plan, witness, exact, not_run, tested, r);
   step(r.task + " verdict");
   r.seconds = seconds_since(t0);

@@ -92,6 +92,8 @@ json task_json(const task_result& t) {
     published.push_back({{"source", s.source}, {"pe", s.pe}, {"points", std::move(points)}});
   }
   j["published"] = std::move(published);
+  if (t.communication) j["communication"] = json::parse(to_json(*t.communication));
+  else if (!t.communication_error.empty()) j["communication"] = {{"error", t.communication_error}};
   j["seconds"] = t.seconds;
   return j;
 }

@@ -9,6 +9,7 @@
 #include "communication/classes.hpp"
 #include "crasp/communication.hpp"
 #include "crasp/frontend.hpp"
+#include "crasp/task_check.hpp"
 
 using namespace crasp;
 
@@ -109,4 +110,40 @@ TEST_CASE("bad input is an error, not a verdict", "[communication]") {
   diagnostics d2;
   CHECK_FALSE(analyze_communication(o, d2));
   CHECK(d2.has_errors());
+}
+
+TEST_CASE("crasp check: a spec without a witness gets no by communication; a witness keeps yes",
+          "[communication][check]") {
+  task_check_options o;
+  o.tasks = {std::string(CRASP_SOURCE_DIR) + "/examples/tasks/palindrome.toml", "UR", "NF"};
+  o.samples = 3, o.far_samples = 0, o.adversarial = 2;
+  o.train_hi = 12, o.test_lo = 13, o.test_hi = 16;
+  o.encodings = {model::positional::ape};
+  o.precisions = {precision::f64};
+  o.programs_dir = CRASP_PROGRAMS_DIR;
+  diagnostics diags;
+  const auto report = check(o, diags);
+  INFO(render(diags));
+  REQUIRE(report);
+  REQUIRE(report->tasks.size() == 3);
+  const task_result& pal = report->tasks[0];
+  REQUIRE(pal.communication);
+  CHECK(pal.communication->growth == class_growth::exponential);
+  CHECK(pal.ape.value == tasks::expressible::no);
+  CHECK(pal.ape.reason.rfind("no (communication", 0) == 0);
+  CHECK(pal.nope.value == tasks::expressible::no);
+  const task_result& ur = report->tasks[1];
+  CHECK(ur.ape.value == tasks::expressible::yes);
+  REQUIRE(ur.communication);
+  CHECK(ur.communication->growth != class_growth::exponential);
+  // A catalogue task keeps its published verdict; the computed line agrees.
+  const task_result& nf = report->tasks[2];
+  CHECK(nf.ape.value == tasks::expressible::no);
+  REQUIRE(nf.communication);
+  CHECK(nf.communication->growth == class_growth::exponential);
+  o.communication = false;
+  const auto off = check(o, diags);
+  REQUIRE(off);
+  CHECK_FALSE(off->tasks[0].communication);
+  CHECK(off->tasks[0].ape.value == tasks::expressible::unknown);
 }
