@@ -110,6 +110,13 @@ struct communication_report {
 std::optional<communication_report> analyze_communication(const communication_options& options,
                                                           diagnostics& diags);
 
+/// The same with `program` as its own task (options.task only names it in the report): every
+/// token string over its vocabulary (plus one token it does not name, when its vocabulary is
+/// open) answered by the interpreter, and every measurement checked against bound_of(program).
+std::optional<communication_report> analyze_communication(const ir::program& program,
+                                                          const communication_options& options,
+                                                          diagnostics& diags);
+
 /// The report as JSON text (schema crasp-communication/1, docs/communication.md).
 std::string to_json(const communication_report& report);
 

@@ -271,16 +271,44 @@ void decide(communication_report& r) {
 
 }  // namespace
 
+namespace {
+
+bool lengths_ok(const communication_options& options, diagnostics& diags) {
+  if (options.min_length >= 2 && options.max_length >= options.min_length) return true;
+  diags.error("communication", fmt::format("lengths {}..{}: need 2 <= min <= max",
+                                           options.min_length, options.max_length));
+  return false;
+}
+
+std::optional<communication_report> run(const comm_detail::answer_source* src,
+                                        const communication_options& options,
+                                        diagnostics& diags);
+
+}  // namespace
+
 std::optional<communication_report> analyze_communication(const communication_options& options,
                                                           diagnostics& diags) {
-  const auto start = std::chrono::steady_clock::now();
-  if (options.min_length < 2 || options.max_length < options.min_length) {
-    diags.error("communication", fmt::format("lengths {}..{}: need 2 <= min <= max",
-                                             options.min_length, options.max_length));
-    return std::nullopt;
-  }
-  auto src = comm_detail::open_source(options, diags);
+  if (!lengths_ok(options, diags)) return std::nullopt;
+  const auto src = comm_detail::open_source(options, diags);
   if (!src) return std::nullopt;
+  return run(&*src, options, diags);
+}
+
+std::optional<communication_report> analyze_communication(const ir::program& program,
+                                                          const communication_options& options,
+                                                          diagnostics& diags) {
+  if (!lengths_ok(options, diags)) return std::nullopt;
+  const auto src = comm_detail::program_as_task(std::make_shared<const ir::program>(program),
+                                                options.task.empty() ? "<program>" : options.task);
+  return run(&src, options, diags);
+}
+
+namespace {
+
+std::optional<communication_report> run(const comm_detail::answer_source* src,
+                                        const communication_options& options,
+                                        diagnostics& diags) {
+  const auto start = std::chrono::steady_clock::now();
   communication_report r;
   r.task = options.task;
   r.source = src->kind;
@@ -313,5 +341,7 @@ std::optional<communication_report> analyze_communication(const communication_op
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
+
+}  // namespace
 
 }  // namespace crasp

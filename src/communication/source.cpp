@@ -77,34 +77,8 @@ std::optional<answer_source> program_source(const communication_options& options
   load_result loaded = load_file(options.task);
   diags.append(loaded.diags);
   if (!loaded.ok()) return std::nullopt;
-  answer_source s;
-  s.kind = "program";
-  s.program = std::make_shared<const ir::program>(std::move(*loaded.program));
-  const ir::program& p = *s.program;
-  s.format = p.is_generator()                               ? tasks::answer_format::continuation
-             : p.statements.back().result == ir::type::boolean ? tasks::answer_format::accept
-                                                               : tasks::answer_format::count;
-  s.content = p.vocabulary;
-  if (s.content.empty()) {
-    diags.error(options.task, "the program names no token: there is nothing to enumerate");
-    return std::nullopt;
-  }
-  // One evaluator for every input (reset between them); the source owns it.
-  auto ev = std::make_shared<evaluator>(p, options.task);
-  const tasks::answer_format format = s.format;
-  s.answer = [ev, format](const std::vector<tokens>& inputs,
-                          std::vector<std::optional<task_instance>>& out, diagnostics&) {
-    out.clear();
-    for (const auto& in : inputs) {
-      tokens got = check_detail::interpreter_answer(*ev, format, in, in.size() + 2);
-      // An input the program cannot run (overflow) leaves the pair open.
-      if (!got.empty() && got.front() == "<error>") out.emplace_back();
-      else out.push_back(task_instance{in, std::move(got), 0, "interpreter"});
-    }
-    return true;
-  };
-  s.keep = ev;
-  return s;
+  return program_as_task(std::make_shared<const ir::program>(std::move(*loaded.program)),
+                         options.task);
 }
 
 std::optional<answer_source> spec_source(const communication_options& options,
@@ -136,6 +110,39 @@ std::optional<answer_source> spec_source(const communication_options& options,
 }
 
 }  // namespace
+
+answer_source program_as_task(std::shared_ptr<const ir::program> program, const std::string& name) {
+  answer_source s;
+  s.kind = "program";
+  s.program = std::move(program);
+  const ir::program& p = *s.program;
+  s.format = p.is_generator()                                  ? tasks::answer_format::continuation
+             : p.statements.back().result == ir::type::boolean ? tasks::answer_format::accept
+                                                               : tasks::answer_format::count;
+  s.content = p.vocabulary;
+  // An open vocabulary also reads tokens it does not name: one of them stands for all.
+  if (!p.closed_vocabulary) {
+    std::string other = "<other>";
+    while (std::find(s.content.begin(), s.content.end(), other) != s.content.end()) other += "'";
+    s.content.push_back(other);
+  }
+  // One evaluator for every input (reset between them); the source owns it.
+  auto ev = std::make_shared<evaluator>(p, name);
+  const tasks::answer_format format = s.format;
+  s.answer = [ev, format](const std::vector<tokens>& inputs,
+                          std::vector<std::optional<task_instance>>& out, diagnostics&) {
+    out.clear();
+    for (const auto& in : inputs) {
+      tokens got = check_detail::interpreter_answer(*ev, format, in, in.size() + 2);
+      // An input the program cannot run (overflow) leaves the pair open.
+      if (!got.empty() && got.front() == "<error>") out.emplace_back();
+      else out.push_back(task_instance{in, std::move(got), 0, "interpreter"});
+    }
+    return true;
+  };
+  s.keep = ev;
+  return s;
+}
 
 std::optional<answer_source> open_source(const communication_options& options,
                                          diagnostics& diags) {

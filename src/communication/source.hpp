@@ -43,6 +43,9 @@ struct answer_source {
 std::optional<answer_source> open_source(const communication_options& options,
                                          diagnostics& diags);
 
+/// A program as its own task, answered by the interpreter (shared: the report keeps it).
+answer_source program_as_task(std::shared_ptr<const ir::program> program, const std::string& name);
+
 /// The input of `n` content tokens whose content is `content` (size n), frame tokens placed as
 /// the shape says; nullopt when the frame does not fit that length.
 std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content);
