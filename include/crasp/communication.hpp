@@ -117,6 +117,10 @@ std::optional<communication_report> analyze_communication(const ir::program& pro
                                                           const communication_options& options,
                                                           diagnostics& diags);
 
+/// The report as an SVG plot: log2 classes against a, one point per measurement (hollow for a
+/// lower bound), beside the envelopes of programs with S = 1..4 unguarded counts.
+std::string communication_plot_svg(const communication_report& report);
+
 /// The report as JSON text (schema crasp-communication/1, docs/communication.md).
 std::string to_json(const communication_report& report);
 

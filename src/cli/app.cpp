@@ -485,10 +485,10 @@ command_line::command_line()
       ->required();
   communication_->add_option("--min-length", co.min_length, "shortest input (content tokens)")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t{2}, std::size_t{1000}));
+      ->check(integer_in(2, 1000));
   communication_->add_option("--max-length", co.max_length, "longest input (content tokens)")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t{2}, std::size_t{1000}));
+      ->check(integer_in(2, 1000));
   communication_->add_option("--splits", co.splits,
                              "content tokens Alice holds (comma-separated; default: n / 2)")
       ->delimiter(',');
@@ -496,7 +496,7 @@ command_line::command_line()
                              "answers per length and split: every prefix and suffix while they "
                              "fit, sampled past it (a lower bound)")
       ->capture_default_str()
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+      ->check(integer_in(1, 100'000'000));
   communication_->add_option("--vocab", co.vocab,
                              "symbols of a catalogue task whose vocabulary varies (default: its "
                              "own)");
@@ -505,6 +505,11 @@ command_line::command_line()
   communication_->add_option("--oracle-timeout", co.oracle_timeout,
                              "seconds to wait for the next line of a spec's oracle")
       ->capture_default_str();
+  communication_->add_option("--plot", co.plot,
+                             "write log2 classes against a, with the envelopes of programs "
+                             "with 1..4 counts, as SVG")
+      ->type_name("FILE")
+      ->check(file_name());
   communication_->add_flag("--progress", co.progress,
                            "report progress on stderr even when it is not a terminal");
   add_json(communication_, co.json);

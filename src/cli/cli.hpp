@@ -175,6 +175,7 @@ struct communication_command_options {
   std::size_t vocab = 0;
   std::uint64_t seed = 1;
   double oracle_timeout = 10;
+  std::string plot;  ///< --plot FILE.svg
   bool json = false;
   bool progress = false;
 };

@@ -3,6 +3,7 @@
 // docs/communication.md). A program given as the task is measured against its own bound: a
 // violation is an internal error (exit 3), since it can only be a bug.
 #include <cmath>
+#include <fstream>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -26,11 +27,21 @@ exit_code communication_command(const communication_command_options& opts, io& i
   o.oracle_timeout = opts.oracle_timeout;
   if (io.err_is_terminal || opts.progress)
     o.progress = [&io](const std::string& what) { io.err << "communication: " << what << "\n"; };
+  if (!opts.plot.empty() && !(opts.plot.size() > 4 && opts.plot.ends_with(".svg")))
+    return usage_error(io, "--plot: only SVG is written (FILE.svg)");
   io.stage = "the communication analysis";
   diagnostics diags;
   const auto r = analyze_communication(o, diags);
   print_diagnostics(diags, io);
   if (!r) return exit_code::failure;
+  if (!opts.plot.empty()) {
+    std::ofstream f(opts.plot);
+    f << communication_plot_svg(*r);
+    if (!f) {
+      io.err << "crasp communication: error: cannot write " << opts.plot << "\n";
+      return exit_code::failure;
+    }
+  }
   if (opts.json) {
     io.out << to_json(*r);
   } else {

@@ -147,3 +147,16 @@ TEST_CASE("crasp check: a spec without a witness gets no by communication; a wit
   CHECK_FALSE(off->tasks[0].communication);
   CHECK(off->tasks[0].ape.value == tasks::expressible::unknown);
 }
+
+TEST_CASE("the plot: one point per measurement, four envelopes", "[communication]") {
+  const communication_report r = analyze("NF", 8);
+  const std::string svg = communication_plot_svg(r);
+  CHECK(svg.rfind("<svg", 0) == 0);
+  CHECK(svg.find("</svg>") != std::string::npos);
+  std::size_t points = 0, measured = 0, envelopes = 0;
+  for (std::size_t at = 0; (at = svg.find("<circle", at)) != std::string::npos; ++at) ++points;
+  for (std::size_t at = 0; (at = svg.find("<polyline", at)) != std::string::npos; ++at) ++envelopes;
+  for (const auto& m : r.splits) measured += m.skipped.empty();
+  CHECK(points == measured);
+  CHECK(envelopes == 4);
+}
