@@ -105,6 +105,10 @@ struct communication_report {
   double seconds = 0;
 };
 
+/// The measurement that rules out the most counts (the first of them), or null when none
+/// measured anything.
+const split_measure* strongest(const communication_report& report);
+
 /// Runs the analysis. Returns nullopt with errors in `diags` when the task does not load or its
 /// oracle fails.
 std::optional<communication_report> analyze_communication(const communication_options& options,

@@ -160,9 +160,7 @@ std::string communication_line(const task_result& t) {
     return fmt::format("  {}: not run: {}\n", t.task, t.communication_error);
   if (!t.communication) return "";
   const communication_report& c = *t.communication;
-  const split_measure* best = nullptr;
-  for (const auto& m : c.splits)
-    if (m.skipped.empty() && (!best || m.ruled_out_counts > best->ruled_out_counts)) best = &m;
+  const split_measure* best = strongest(c);
   const std::string growth = c.growth == class_growth::exponential ? "exponential"
                              : c.growth == class_growth::polynomial ? "polynomial"
                                                                     : "inconclusive";

@@ -58,22 +58,21 @@ tokens content_of(const comm_detail::answer_source& src, const tokens& input) {
 
 // Prefixes and suffixes for a sampled split: the task's own instances split at a (a member's
 // second half is the suffix that tells its first half apart), then random words.
-void sample_sides(const comm_detail::answer_source& src, std::size_t n, std::size_t a,
+bool sample_sides(const comm_detail::answer_source& src, std::size_t n, std::size_t a,
                   std::size_t per_side, std::mt19937_64& rng, std::vector<tokens>& prefixes,
                   std::vector<tokens>& suffixes, diagnostics& diags) {
   std::set<tokens> ps, ss;
   if (src.sample) {
+    // A source with no instance of this length returns none; only a failing one is an error.
     std::vector<spec_detail::task_instance> got;
-    diagnostics quiet;  // a source without instances of this length says so; that is no error
-    if (src.sample(n, per_side, rng, got, quiet))
-      for (const auto& inst : got) {
-        const tokens c = content_of(src, inst.input);
-        if (c.size() != n) continue;
-        ps.insert(tokens(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(a)));
-        ss.insert(tokens(c.begin() + static_cast<std::ptrdiff_t>(a), c.end()));
-      }
+    if (!src.sample(n, per_side, rng, got, diags)) return false;
+    for (const auto& inst : got) {
+      const tokens c = content_of(src, inst.input);
+      if (c.size() != n) continue;
+      ps.insert(tokens(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(a)));
+      ss.insert(tokens(c.begin() + static_cast<std::ptrdiff_t>(a), c.end()));
+    }
   }
-  (void)diags;
   const auto fill = [&](std::set<tokens>& side, std::size_t len) {
     const std::size_t space = power(src.content.size(), len);
     for (std::size_t tries = 0; side.size() < std::min(per_side, space) && tries < 20 * per_side;
@@ -87,6 +86,7 @@ void sample_sides(const comm_detail::answer_source& src, std::size_t n, std::siz
   fill(ss, n - a);
   prefixes.assign(ps.begin(), ps.end());
   suffixes.assign(ss.begin(), ss.end());
+  return true;
 }
 
 bool measure(const comm_detail::answer_source& src, const communication_options& options,
@@ -105,7 +105,7 @@ bool measure(const comm_detail::answer_source& src, const communication_options&
     suffixes = all_words(src.content, n - a);
   } else {
     const auto per_side = static_cast<std::size_t>(std::sqrt(static_cast<double>(options.budget)));
-    sample_sides(src, n, a, per_side, rng, prefixes, suffixes, diags);
+    if (!sample_sides(src, n, a, per_side, rng, prefixes, suffixes, diags)) return false;
   }
   m.prefixes = prefixes.size(), m.suffixes = suffixes.size();
   comm_detail::answer_rows rows(prefixes.size(), std::vector<std::int32_t>(suffixes.size(), -1));
@@ -236,9 +236,7 @@ void classify(communication_report& r) {
 }
 
 void decide(communication_report& r) {
-  const split_measure* best = nullptr;  // the measurement that rules out the most
-  for (const auto& m : r.splits)
-    if (m.skipped.empty() && (!best || m.ruled_out_counts > best->ruled_out_counts)) best = &m;
+  const split_measure* best = strongest(r);
   const std::string exact_line =
       best && best->ruled_out_counts > 0
           ? fmt::format("no program with <= {} counts (and no local guard) at n = {}{}",
@@ -294,10 +292,22 @@ std::optional<communication_report> analyze_communication(const communication_op
   return run(&*src, options, diags);
 }
 
+const split_measure* strongest(const communication_report& report) {
+  const split_measure* best = nullptr;
+  for (const auto& m : report.splits)
+    if (m.skipped.empty() && (!best || m.ruled_out_counts > best->ruled_out_counts)) best = &m;
+  return best;
+}
+
 std::optional<communication_report> analyze_communication(const ir::program& program,
                                                           const communication_options& options,
                                                           diagnostics& diags) {
   if (!lengths_ok(options, diags)) return std::nullopt;
+  if (program.statements.empty() && !program.is_generator()) {
+    diags.error(options.task.empty() ? "<program>" : options.task,
+                "the program has no statement: it answers nothing");
+    return std::nullopt;
+  }
   const auto src = comm_detail::program_as_task(std::make_shared<const ir::program>(program),
                                                 options.task.empty() ? "<program>" : options.task);
   return run(&src, options, diags);

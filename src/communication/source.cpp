@@ -41,8 +41,8 @@ std::optional<answer_source> catalogue(const tasks::task_spec& task,
   // before the query, so second from the end), learned from instances as for a spec.
   std::vector<tokens> samples;
   std::mt19937_64 rng(options.seed);
-  for (std::size_t len = std::max<std::size_t>(task.min_length, 2); samples.size() < 24; ++len)
-    for (int r = 0; r < 4; ++r) samples.push_back(tasks::generate(task, len % 9 + 2, rng, k).input);
+  for (std::size_t i = 0; i < 24; ++i)
+    samples.push_back(tasks::generate(task, 2 + i % 8, rng, k).input);
   std::vector<std::string> vocabulary = tasks::symbols(task, k);
   s.content = vocabulary;
   for (const auto& c : task.control_tokens)  // those that inputs hold (<eos> only ends answers)
@@ -77,6 +77,10 @@ std::optional<answer_source> program_source(const communication_options& options
   load_result loaded = load_file(options.task);
   diags.append(loaded.diags);
   if (!loaded.ok()) return std::nullopt;
+  if (loaded.program->statements.empty() && !loaded.program->is_generator()) {
+    diags.error(options.task, "the program has no statement: it answers nothing");
+    return std::nullopt;
+  }
   return program_as_task(std::make_shared<const ir::program>(std::move(*loaded.program)),
                          options.task);
 }
