@@ -144,11 +144,6 @@ bool measure(const comm_detail::answer_source& src, const communication_options&
   return true;
 }
 
-// Degree a polynomial in alice + 1 needs to reach the class count.
-double degree(const split_measure& m) {
-  return std::log2(static_cast<double>(m.classes)) / std::log2(static_cast<double>(m.alice) + 1);
-}
-
 // Least-squares slope of ys against xs.
 double slope(const std::vector<double>& xs, const std::vector<double>& ys, double& residual) {
   const double n = static_cast<double>(xs.size());
@@ -167,8 +162,8 @@ double slope(const std::vector<double>& xs, const std::vector<double>& ys, doubl
 }
 
 void classify(communication_report& r) {
-  // One point per split size a. A sampled count that equals
-  // the prefixes asked is capped by the sample, not by the task: left out of the fit.
+  // One point per split size a. A sampled count that equals the prefixes asked is capped by
+  // the sample, not by the task: left out of the fit.
   std::vector<const split_measure*> series;
   for (const auto& m : r.splits) {
     if (!m.skipped.empty() || m.classes == 0) continue;
