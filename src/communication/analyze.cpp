@@ -43,19 +43,6 @@ std::size_t power(std::size_t k, std::size_t len) {
   return r;
 }
 
-// The content tokens of an input (frame tokens removed).
-tokens content_of(const comm_detail::answer_source& src, const tokens& input) {
-  if (src.shape.empty()) return input;
-  const auto placed = src.shape.place(input.size());
-  if (!placed) return {};
-  std::vector<bool> frame(input.size(), false);
-  for (std::size_t p : *placed) frame[p] = true;
-  tokens out;
-  for (std::size_t p = 0; p < input.size(); ++p)
-    if (!frame[p]) out.push_back(input[p]);
-  return out;
-}
-
 // Prefixes and suffixes for a sampled split: the task's own instances split at a (a member's
 // second half is the suffix that tells its first half apart), then random words.
 bool sample_sides(const comm_detail::answer_source& src, std::size_t n, std::size_t a,
@@ -67,7 +54,7 @@ bool sample_sides(const comm_detail::answer_source& src, std::size_t n, std::siz
     std::vector<spec_detail::task_instance> got;
     if (!src.sample(n, per_side, rng, got, diags)) return false;
     for (const auto& inst : got) {
-      const tokens c = content_of(src, inst.input);
+      const tokens c = comm_detail::content_of(src.shape, inst.input);
       if (c.size() != n) continue;
       ps.insert(tokens(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(a)));
       ss.insert(tokens(c.begin() + static_cast<std::ptrdiff_t>(a), c.end()));

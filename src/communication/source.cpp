@@ -160,33 +160,45 @@ std::optional<answer_source> open_source(const communication_options& options,
   return std::nullopt;
 }
 
-std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content) {
-  if (shape.empty()) return content;
-  const std::size_t total = content.size() + shape.frame.size();
+std::optional<std::vector<bool>> frame_mask(const check_detail::input_shape& shape,
+                                            std::size_t total) {
+  std::vector<bool> mask(total, false);
+  if (shape.empty()) return mask;
   const auto placed = shape.place(total);
   if (!placed) return std::nullopt;
+  for (std::size_t p : *placed) mask[p] = true;
+  return mask;
+}
+
+std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content) {
+  const std::size_t total = content.size() + shape.frame.size();
+  const auto mask = frame_mask(shape, total);
+  if (!mask) return std::nullopt;
   tokens out(total);
-  std::vector<bool> is_frame(total, false);
-  for (std::size_t f = 0; f < placed->size(); ++f) {
-    out[(*placed)[f]] = shape.frame[f].token;
-    is_frame[(*placed)[f]] = true;
-  }
+  const auto placed = shape.empty() ? std::vector<std::size_t>{} : *shape.place(total);
+  for (std::size_t f = 0; f < placed.size(); ++f) out[placed[f]] = shape.frame[f].token;
   std::size_t c = 0;
   for (std::size_t p = 0; p < total; ++p)
-    if (!is_frame[p]) out[p] = content[c++];
+    if (!(*mask)[p]) out[p] = content[c++];
+  return out;
+}
+
+tokens content_of(const check_detail::input_shape& shape, const tokens& input) {
+  const auto mask = frame_mask(shape, input.size());
+  if (!mask) return {};
+  tokens out;
+  for (std::size_t p = 0; p < input.size(); ++p)
+    if (!(*mask)[p]) out.push_back(input[p]);
   return out;
 }
 
 std::size_t alice_positions(const check_detail::input_shape& shape, std::size_t n, std::size_t a) {
-  if (shape.empty()) return a;
   const std::size_t total = n + shape.frame.size();
-  const auto placed = shape.place(total);
-  if (!placed) return a;
-  std::vector<bool> is_frame(total, false);
-  for (std::size_t p : *placed) is_frame[p] = true;
+  const auto mask = frame_mask(shape, total);
+  if (!mask) return a;
   std::size_t seen = 0;
   for (std::size_t p = 0; p < total; ++p) {
-    if (is_frame[p]) continue;
+    if ((*mask)[p]) continue;
     if (seen == a) return p;
     ++seen;
   }

@@ -46,6 +46,14 @@ std::optional<answer_source> open_source(const communication_options& options,
 /// A program as its own task, answered by the interpreter (shared: the report keeps it).
 answer_source program_as_task(std::shared_ptr<const ir::program> program, const std::string& name);
 
+/// Which of `total` positions hold frame tokens (all false for an empty shape); nullopt when
+/// the frame does not fit that length.
+std::optional<std::vector<bool>> frame_mask(const check_detail::input_shape& shape,
+                                            std::size_t total);
+
+/// The content tokens of an input (its frame tokens removed); empty when the frame does not fit.
+tokens content_of(const check_detail::input_shape& shape, const tokens& input);
+
 /// The input of `n` content tokens whose content is `content` (size n), frame tokens placed as
 /// the shape says; nullopt when the frame does not fit that length.
 std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content);
