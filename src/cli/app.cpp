@@ -513,6 +513,22 @@ command_line::command_line()
   communication_->add_flag("--progress", co.progress,
                            "report progress on stderr even when it is not a terminal");
   add_json(communication_, co.json);
+
+  auto& ro = reduce_opts_;
+  reduce_ = subcommand(app_, "reduce",
+                       "pull a program back through a letter-to-word map, or check a task "
+                       "spec's declared reduction (docs/communication.md, Reductions)");
+  reduce_->add_option("TARGET", ro.target,
+                      "program (FILE.crasp, FILE.cr: printed pulled back) or task spec "
+                      "(FILE.toml: its reduces_from / reduction_map checked)")
+      ->required();
+  reduce_->add_option("--map", ro.map, "SYMBOL=WORD: a source symbol and its image (repeat)")
+      ->type_name("SYMBOL=WORD");
+  reduce_->add_option("--before", ro.before, "frame tokens before the image")->type_name("TOKEN");
+  reduce_->add_option("--after", ro.after, "frame tokens after the image")->type_name("TOKEN");
+  reduce_->add_option("--seed", ro.seed, "seed of the long source inputs checked")
+      ->capture_default_str();
+  add_json(reduce_, ro.json);
 }
 
 exit_code command_line::dispatch(io& io) {
@@ -532,6 +548,7 @@ exit_code command_line::dispatch(io& io) {
   if (synth_->parsed()) return synth_command(synth_opts_, io);
   if (explain_->parsed()) return explain_command(explain_opts_, io);
   if (communication_->parsed()) return communication_command(communication_opts_, io);
+  if (reduce_->parsed()) return reduce_command(reduce_opts_, io);
   return usage_error(io, "a subcommand is required");
 }
 

@@ -33,6 +33,7 @@ class command_line {
   CLI::App* synth_ = nullptr;
   CLI::App* explain_ = nullptr;
   CLI::App* communication_ = nullptr;
+  CLI::App* reduce_ = nullptr;
   run_options run_opts_;
   generate_options generate_opts_;
   info_options info_opts_;
@@ -45,6 +46,7 @@ class command_line {
   synth_command_options synth_opts_;
   explain_command_options explain_opts_;
   communication_command_options communication_opts_;
+  reduce_command_options reduce_opts_;
 };
 
 /// Adds the options of `crasp synth` to its subcommand `sub` (app_synth.cpp); returns `sub`.

@@ -183,6 +183,18 @@ struct communication_command_options {
 /// `crasp communication`: prefix classes and what they rule out (crasp::analyze_communication).
 exit_code communication_command(const communication_command_options& opts, io& io);
 
+struct reduce_command_options {
+  std::string target;               ///< a program (pulled back) or a spec (its reduction checked)
+  std::vector<std::string> map;     ///< --map SYMBOL=WORD, one per source symbol
+  std::vector<std::string> before;  ///< --before: frame tokens before the image
+  std::vector<std::string> after;   ///< --after: frame tokens after it
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+/// `crasp reduce`: pulls a program back through a word map, or checks a spec's reduction.
+exit_code reduce_command(const reduce_command_options& opts, io& io);
+
 /// `crasp synth`: searches for a program for a task and checks what it finds (crasp::synthesize).
 exit_code synth_command(const synth_command_options& opts, io& io);
 

@@ -1,0 +1,1 @@
+reduce ../../examples/tasks/even_ab.toml
