@@ -22,11 +22,13 @@ SYMBOLS = ("a", "b")
 
 def answer(task, tokens):
     """The answer for a token list, or None when it is not an instance."""
-    if task == "copy_repeats":
+    if task in ("copy_repeats", "reverse_repeats"):
         if len(tokens) < 3 or tokens[0] != "<bos>" or tokens[-1] != "<sep>":
             return None
         body = tokens[1:-1]
-        return body if all(t in SYMBOLS for t in body) else None
+        if not all(t in SYMBOLS for t in body):
+            return None
+        return body if task == "copy_repeats" else body[::-1] + ["<sep>"]
     if not tokens or any(t not in SYMBOLS for t in tokens):
         return None
     if task == "palindrome":
@@ -38,7 +40,7 @@ def answer(task, tokens):
 def draw(task, n, rng):
     """One input of length n: for the acceptors, a member or a near miss (one symbol flipped)
     with probability 1/2 each, so both answers occur at every length."""
-    if task == "copy_repeats":
+    if task in ("copy_repeats", "reverse_repeats"):
         return ["<bos>"] + [rng.choice(SYMBOLS) for _ in range(n)] + ["<sep>"]
     half = [rng.choice(SYMBOLS) for _ in range(n // 2)]
     if task == "palindrome":
@@ -71,7 +73,7 @@ def oracle(task):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("task", choices=["palindrome", "ww", "copy_repeats"])
+    ap.add_argument("task", choices=["palindrome", "ww", "copy_repeats", "reverse_repeats"])
     ap.add_argument("--oracle", action="store_true", help="answer stdin lines")
     ap.add_argument("--length", type=int, default=10)
     ap.add_argument("--count", type=int, default=1)

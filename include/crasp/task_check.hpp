@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "crasp/communication.hpp"
+#include "crasp/reduction.hpp"
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/model.hpp"
@@ -207,6 +208,14 @@ struct task_result {
   /// communication_error).
   std::optional<communication_report> communication;
   std::string communication_error;
+  /// A spec's declared reduction (`reduces_from`, reduction.hpp), checked: when the map holds,
+  /// the source's published no carries over. nullopt without one, or when it could not be
+  /// checked (why in reduction_error).
+  std::optional<reduction_report> reduction;
+  std::string reduction_error;
+  /// The catalogue task a spec is up to renaming symbols (find_renaming), when one is; run with
+  /// the communication analysis. Its published no decides a spec that nothing else decided.
+  std::optional<renaming_match> same_as;
   /// False when a witness is wrong somewhere, a candidate survives, a program could not be
   /// loaded or compiled, a verdict disagrees with the paper or with `expect`, or a spec's
   /// generator or oracle failed.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "crasp/diagnostic.hpp"
+#include "crasp/reduction.hpp"
 #include "crasp/task_check.hpp"
 #include "crasp/tasks.hpp"
 
@@ -66,6 +67,11 @@ struct task_file {
   std::optional<tasks::expressible> expect;   ///< `expect`
   /// `[[trained]]`: the user's own trained-model accuracies (source "spec", pe = label).
   std::vector<published_series> trained;
+  /// `reduces_from`: a catalogue task with a published no (reduction_sources()) that maps into
+  /// this task by `reduction_map`; crasp check tests the map and, when it holds, says no.
+  std::optional<std::string> reduces_from;
+  /// `reduction_map`: each source symbol to a word of this task's tokens, all of one length.
+  std::optional<word_map> reduction_map;
   /// Where each top-level key's value is, for diagnostics about it ("generator" -> span).
   std::map<std::string, span> where;
 };

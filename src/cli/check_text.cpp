@@ -180,6 +180,26 @@ std::string communication_line(const task_result& t) {
   return line + "\n";
 }
 
+// One spec's declared reduction: the map, how far it was checked, and what it carries.
+std::string reduction_line(const task_result& t) {
+  if (!t.reduction_error.empty())
+    return fmt::format("  {}: not checked: {}\n", t.task, t.reduction_error);
+  if (!t.reduction) return "";
+  const reduction_report& r = *t.reduction;
+  std::string line = fmt::format("  {}: from {} by {}\n", t.task, r.source, r.map.describe());
+  if (!r.holds()) return line + fmt::format("    FAILS: {}\n", r.failure);
+  std::string answers;
+  for (const auto& [s, a] : r.answers) answers += fmt::format("{}{} -> {}", answers.empty() ? "" : ", ", s, a);
+  line += fmt::format("    holds on all {} source inputs up to length {} and {} long ones up to {} "
+                      "symbols ({})\n",
+                      r.exhaustive_inputs, r.exhaustive_length, r.long_inputs, r.longest, answers);
+  std::string columns;
+  if (r.ape.value == tasks::expressible::no) columns = "C-RASP[pos]";
+  if (r.nope.value == tasks::expressible::no) columns += columns.empty() ? "C-RASP" : " and C-RASP";
+  return line + fmt::format("    {}'s published no carries over ({}): {}\n", r.source, columns,
+                            tasks::find(r.source) ? tasks::find(r.source)->ape.reason : "");
+}
+
 std::string check_report_text(const check_report& report) {
   const auto& o = report.options;
   std::string out;
@@ -228,16 +248,37 @@ std::string check_report_text(const check_report& report) {
            "(Jobanputra, Veitsman et al.\n2025, arXiv 2505.21785; Huang et al. 2025, arXiv "
            "2410.02140; docs/references.md).\n";
 
-  // A spec's "no" is computed (the communication argument); the catalogue's are published.
-  std::string why_not, computed;
-  for (const auto& t : report.tasks)
-    if (t.ape.value == tasks::expressible::no)
-      (t.ape.reason.rfind("no (communication", 0) == 0 ? computed : why_not) +=
-          fmt::format("  {}: {}\n", t.task, t.ape.reason);
+  // A spec's "no" is computed (the communication argument) or carried by a checked reduction;
+  // the catalogue's are published.
+  std::string why_not, computed, reduced;
+  for (const auto& t : report.tasks) {
+    if (t.ape.value != tasks::expressible::no) continue;
+    const std::string line = fmt::format("  {}: {}\n", t.task, t.ape.reason);
+    if (t.ape.reason.rfind("no (communication", 0) == 0) computed += line;
+    else if (t.ape.reason.rfind("no (by reduction", 0) == 0 || t.ape.reason.rfind("no (as ", 0) == 0)
+      reduced += line;
+    else why_not += line;
+  }
   if (!why_not.empty()) out += "\nNot in C-RASP[pos], by the published results:\n" + why_not;
   if (!computed.empty())
     out += "\nNot in C-RASP[pos], by the communication argument computed from the task's answers "
            "(docs/communication.md):\n" + computed;
+  if (!reduced.empty())
+    out += "\nNot in C-RASP[pos], by reduction from a published no (the map is tested, the "
+           "closure is proved;\ndocs/communication.md, Reductions):\n" + reduced;
+  std::string reductions;
+  for (const auto& t : report.tasks) reductions += reduction_line(t);
+  if (!reductions.empty()) out += "\nReductions declared by task specs:\n" + reductions;
+  std::string disguised;
+  for (const auto& t : report.tasks)
+    if (t.same_as) {
+      const auto* c = tasks::find(t.same_as->task);
+      disguised += fmt::format("  {}: {}; {}: {}\n", t.task, t.same_as->describe(),
+                               t.same_as->task, c ? c->ape.reason : "");
+    }
+  if (!disguised.empty())
+    out += "\nCatalogue tasks in disguise (task specs whose answers equal a catalogue task's on "
+           "its instances,\nsymbols renamed):\n" + disguised;
 
   std::string refuted;
   for (const auto& t : report.tasks)

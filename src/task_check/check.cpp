@@ -106,6 +106,47 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
       r.nope = {tasks::expressible::no, r.communication->verdict};
     }
   }
+  // A declared reduction whose map held carries the source's published no; beside a passing
+  // witness the map is wrong where it was not checked, or a published result is.
+  if (r.reduction && r.reduction->holds()) {
+    const auto carry = [&](tasks::verdict& v, const tasks::verdict& from, const char* column) {
+      if (from.value != tasks::expressible::no) return;
+      if (v.value == tasks::expressible::yes) {
+        r.ok = false;
+        r.problems.push_back(fmt::format("the reduction from {} says no for {} beside a passing "
+                                         "witness",
+                                         r.reduction->source, column));
+      } else if (v.value == tasks::expressible::unknown) {
+        v = from;
+      }
+    };
+    carry(r.ape, r.reduction->ape, "C-RASP[pos]");
+    carry(r.nope, r.reduction->nope, "C-RASP");
+  } else if (r.reduction) {
+    r.ok = false;
+    r.problems.push_back("the declared reduction from " + r.reduction->source +
+                         " does not preserve answers: " + r.reduction->failure);
+  } else if (!r.reduction_error.empty()) {
+    r.ok = false;
+    r.problems.push_back("the declared reduction could not be checked");
+  }
+  // A catalogue task in disguise: a renamed program solves one as well as the other.
+  if (r.same_as) {
+    const std::string why = "no (as " + r.same_as->describe() + ")";
+    const auto carry = [&](tasks::verdict& v, const tasks::verdict& from, const char* column) {
+      if (from.value != tasks::expressible::no) return;
+      if (v.value == tasks::expressible::yes) {
+        r.ok = false;
+        r.problems.push_back(fmt::format("the spec answers as {} (published no for {}) beside a "
+                                         "passing witness",
+                                         r.same_as->task, column));
+      } else if (v.value == tasks::expressible::unknown) {
+        v = {tasks::expressible::no, why};
+      }
+    };
+    carry(r.ape, r.same_as->ape, "C-RASP[pos]");
+    carry(r.nope, r.same_as->nope, "C-RASP");
+  }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
   // A failed witness already explains itself; it does not make the paper wrong.
@@ -268,6 +309,21 @@ task_result run_task(task_plan& plan, const task_check_options& options,
     diagnostics cd;
     r.communication = analyze_communication(co, cd);
     if (!r.communication) r.communication_error = render(cd);
+    if (plan.spec) {
+      diagnostics sd;  // a spec that cannot answer is already reported by the analysis
+      r.same_as = find_renaming(r.source, options.seed, options.oracle_timeout, sd);
+    }
+  }
+  if (plan.spec && plan.spec->reduces_from && plan.spec->reduction_map) {
+    reduction_options ro;
+    ro.source = *plan.spec->reduces_from;
+    ro.target = r.source;
+    ro.map = *plan.spec->reduction_map;
+    ro.seed = options.seed;
+    ro.oracle_timeout = options.oracle_timeout;
+    diagnostics rd;
+    r.reduction = check_reduction(ro, rd);
+    if (!r.reduction) r.reduction_error = render(rd);
   }
   decide(plan, witness, exact, not_run, tested, r);
   step(r.task + " verdict");

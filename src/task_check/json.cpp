@@ -94,6 +94,36 @@ json task_json(const task_result& t) {
   j["published"] = std::move(published);
   if (t.communication) j["communication"] = json::parse(to_json(*t.communication));
   else if (!t.communication_error.empty()) j["communication"] = {{"error", t.communication_error}};
+  if (t.reduction) {
+    const reduction_report& r = *t.reduction;
+    json answers = json::array();
+    for (const auto& [from, to] : r.answers) answers.push_back({{"source", from}, {"target", to}});
+    json words = json::object();
+    for (std::size_t s = 0; s < r.map.symbols.size(); ++s) words[r.map.symbols[s]] = r.map.words[s];
+    j["reduction"] = {{"source", r.source},
+                      {"map", std::move(words)},
+                      {"before", r.map.before},
+                      {"after", r.map.after},
+                      {"holds", r.holds()},
+                      {"failure", r.failure},
+                      {"exhaustive_length", r.exhaustive_length},
+                      {"exhaustive_inputs", r.exhaustive_inputs},
+                      {"long_inputs", r.long_inputs},
+                      {"longest", r.longest},
+                      {"answers", std::move(answers)},
+                      {"verdict", r.verdict}};
+  } else if (!t.reduction_error.empty()) {
+    j["reduction"] = {{"error", t.reduction_error}};
+  }
+  if (t.same_as) {
+    json renaming = json::object();
+    for (const auto& [from, to] : t.same_as->renaming) renaming[from] = to;
+    j["same_as"] = {{"task", t.same_as->task},
+                    {"renaming", std::move(renaming)},
+                    {"instances", t.same_as->instances},
+                    {"exhaustive_length", t.same_as->exhaustive_length},
+                    {"longest", t.same_as->longest}};
+  }
   j["seconds"] = t.seconds;
   return j;
 }

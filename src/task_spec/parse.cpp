@@ -12,6 +12,8 @@
 #include <toml++/toml.h>
 
 #include "crasp/frontend.hpp"
+#include "crasp/interpret.hpp"
+#include "crasp/reduction.hpp"
 #include "crasp/task_spec.hpp"
 
 namespace crasp {
@@ -22,7 +24,8 @@ namespace fs = std::filesystem;
 const std::vector<std::string> known_keys = {
     "name",       "description", "format",     "generator",  "oracle", "data",
     "program",    "candidates",  "alphabets",  "vocabulary", "regex",      "dfa",
-    "labels",     "min_length",  "max_length", "expect",     "trained"};
+    "labels",     "min_length",  "max_length", "expect",     "trained", "reduces_from",
+    "reduction_map"};
 
 // Byte offset of toml++'s 1-based line/column in `text` (columns count bytes for ASCII, which is
 // what every key and every error position in a spec is).
@@ -265,6 +268,37 @@ void read_trained(spec_reader& r, const toml::node& n, task_file& spec) {
   }
 }
 
+// `reduction_map = { "0" = "a a", "1" = "a b" }`: each source symbol to a word of target tokens
+// (a string of space-separated tokens, or an array of them).
+void read_reduction_map(spec_reader& r, const toml::node& n, task_file& spec) {
+  const auto* t = n.as_table();
+  if (t == nullptr) {
+    r.error(r.where(n), "'reduction_map' must be a table of SYMBOL = \"WORD\" "
+                        "(e.g. { \"0\" = \"a a\", \"1\" = \"a b\" })");
+    return;
+  }
+  word_map h;
+  for (const auto& [k, v] : *t) {
+    std::vector<std::string> word;
+    if (v.is_string()) {
+      word = split_tokens(*v.value<std::string>());
+    } else if (auto a = r.strings(v, "reduction_map." + std::string(k.str()), "\"a b\"")) {
+      word = *a;
+    } else {
+      continue;
+    }
+    if (word.empty()) r.error(r.where(v), fmt::format("the word for '{}' is empty", k.str()));
+    if (!h.words.empty() && word.size() != h.width())
+      r.error(r.where(v), fmt::format("the map is not uniform: '{}' goes to {} tokens, '{}' to {} "
+                                      "(every symbol goes to a word of the same length)",
+                                      h.symbols.front(), h.width(), k.str(), word.size()));
+    h.symbols.emplace_back(k.str());
+    h.words.push_back(std::move(word));
+  }
+  if (h.symbols.empty()) r.error(r.where(n), "'reduction_map' is empty");
+  spec.reduction_map = std::move(h);
+}
+
 void read_key(spec_reader& r, const toml::key& k, const toml::node& v, task_file& spec) {
   const std::string key(k.str());
   const std::string& dir = spec.dir;
@@ -322,6 +356,20 @@ void read_key(spec_reader& r, const toml::key& k, const toml::node& v, task_file
     spec.expect = expect_value(r, v);
   } else if (key == "trained") {
     read_trained(r, v, spec);
+  } else if (key == "reduces_from") {
+    if (auto t = r.string(v, key)) {
+      const auto sources = reduction_sources();
+      if (std::find(sources.begin(), sources.end(), *t) == sources.end()) {
+        auto& d = r.error(r.where(v), fmt::format("'{}' cannot be reduced from: a source needs a "
+                                                  "published no and one answer per input", *t));
+        d.notes.push_back({severity::note,
+                           fmt::format("reduction sources: {}", fmt::join(sources, ", ")),
+                           nullptr, {}, "", {}, ""});
+      }
+      spec.reduces_from = *t;
+    }
+  } else if (key == "reduction_map") {
+    read_reduction_map(r, v, spec);
   } else {
     auto& d = r.error(r.where(k), fmt::format("unknown key '{}'", key));
     d.notes.push_back({severity::note,
@@ -419,6 +467,29 @@ std::optional<task_file> parse_task_file(const std::string& path, std::string te
   }
   if (language && doc.contains("labels") && spec.format != tasks::answer_format::labels)
     r.error(spec.where["labels"], "'labels' needs format = \"labels\"");
+  if (doc.contains("reduces_from") != doc.contains("reduction_map"))
+    r.error(spec.where[doc.contains("reduces_from") ? "reduces_from" : "reduction_map"],
+            "a reduction needs both 'reduces_from' (the source task) and 'reduction_map' (each "
+            "of its symbols to a word)");
+  if (spec.reduces_from && spec.reduction_map) {
+    const auto sources = reduction_sources();
+    const tasks::task_spec* from = tasks::find(*spec.reduces_from);
+    if (from && std::find(sources.begin(), sources.end(), from->name) != sources.end()) {
+      auto want = tasks::symbols(*from, 0), have = spec.reduction_map->symbols;
+      std::sort(want.begin(), want.end());
+      std::sort(have.begin(), have.end());
+      if (want != have)
+        r.error(spec.where["reduction_map"],
+                fmt::format("the map must send each of {}'s symbols ({}) to a word, and only "
+                            "those (it maps {})",
+                            *spec.reduces_from, fmt::join(want, " "), fmt::join(have, " ")));
+    }
+  }
+  if (doc.contains("reduces_from") && doc.contains("format") &&
+      spec.format != tasks::answer_format::accept)
+    r.error(spec.where["reduces_from"],
+            "a reduction needs format = \"accept\": the source's answer is read from the "
+            "target's True/False");
   if (spec.max_length && *spec.max_length < spec.min_length)
     r.error(spec.where["max_length"],
             fmt::format("max_length {} is below min_length {}", *spec.max_length,

@@ -1,0 +1,1 @@
+check specs/bad_reduction.toml
