@@ -89,3 +89,17 @@ TEST_CASE("find_renaming: NB written as a user would, and a task that is no cata
                             10, d));
   CHECK_FALSE(find_renaming(even_ab, 1, 10, d));
 }
+
+TEST_CASE("check_reduction: the target's frame tokens go around the image", "[reduction]") {
+  diagnostics d;
+  const auto r = check_reduction(
+      parity_to(std::string(CRASP_TEST_DATA_DIR) + "/specs/framed_even_ab.toml",
+                {{"0", "1"}, {{"a", "a"}, {"a", "b"}}, {}, {}}),
+      d);
+  INFO(render(d));
+  REQUIRE(r);
+  INFO(r->failure);
+  CHECK(r->holds());
+  CHECK(r->map.before == std::vector<std::string>{"<bos>"});
+  CHECK(r->map.after == std::vector<std::string>{"<sep>"});
+}
