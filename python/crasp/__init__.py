@@ -1,0 +1,251 @@
+"""crasp from Python: parse C-RASP programs, run them exactly, and read their traces.
+
+    >>> import crasp
+    >>> p = crasp.parse('OPEN = #[j <= i] "("\\nCLOSE = #[j <= i] ")"\\nOK = OPEN >= CLOSE')
+    >>> p.run("( ( ) )").output
+    True
+    >>> p.run("( ) )")["CLOSE"].tolist()
+    [0, 1, 2]
+
+Everything runs in crasp's C++ library (the same code as the `crasp` command line): the
+interpreter is exact (integer counts), and errors are the CLI's diagnostics, raised as
+crasp.Error. See docs/python.md for the whole API.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterable, Mapping, Optional, Sequence, Union
+
+try:
+    from . import _crasp
+except ImportError as e:  # the source folder python/ has the Python files but not the extension
+    raise ImportError(
+        "crasp's compiled extension (crasp._crasp) is missing: use the package a build made "
+        "(PYTHONPATH=build/ci/python after `bash .ci/bootstrap`) or install it "
+        "(pip install --no-build-isolation ./python); docs/python.md") from e
+from ._crasp import Diagnostic, Trace
+
+__all__ = ["Error", "Diagnostic", "Program", "Trace", "Compiled", "parse", "load",
+           "expand_alphabet", "tasks", "generate", "check"]
+
+Tokens = Union[str, Sequence[str]]
+
+
+class Error(Exception):
+    """Raised for a program or input with errors; `diagnostics` holds every one of them (each a
+    crasp.Diagnostic with file, line, column, message and the rendered caret text)."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        errors = [d for d in self.diagnostics if d.level == "error"]
+        super().__init__("\n".join(d.rendered.rstrip("\n") for d in (errors or self.diagnostics)))
+
+
+def _tokens(value: Tokens, what: str) -> list:
+    """A token list from a string (split on whitespace, as the CLI reads a line) or a sequence
+    of strings."""
+    if isinstance(value, str):
+        return value.split()
+    if isinstance(value, (bytes, bytearray)):
+        raise TypeError(f"{what}: tokens must be str, not bytes (decode them first)")
+    out = list(value)
+    for t in out:
+        if not isinstance(t, str):
+            raise TypeError(f"{what}: every token must be a str, not {type(t).__name__}")
+    return out
+
+
+def _alphabets(alphabets: Optional[Mapping[str, Union[str, Iterable[str]]]]) -> dict:
+    """{"Sym": "t0..t4"} or {"Sym": ["a", "b"]} -> {"Sym": [...]}, as --alphabet NAME=SPEC."""
+    out = {}
+    for name, items in (alphabets or {}).items():
+        out[name] = expand_alphabet(items) if isinstance(items, str) else _tokens(items, "alphabets")
+    return out
+
+
+def _unwrap(answer):
+    value, diagnostics = answer
+    if value is None or any(d.level == "error" for d in diagnostics):
+        raise Error(diagnostics)
+    return value
+
+
+def expand_alphabet(spec: str) -> list:
+    """The items of an alphabet written as on the command line: "a b c", "a..e", "t0..t149"."""
+    return _unwrap(_crasp.expand_alphabet(spec))
+
+
+class Program:
+    """A parsed and checked program. Make one with crasp.parse or crasp.load.
+
+    Attributes: name, statements [(name, 'bool'|'count')], vocabulary, closed_vocabulary,
+    is_generator, next_tokens, program_class ('C-RASP' or 'C-RASP[pos]'), depth, size,
+    alphabets [(name, items)], warnings [Diagnostic].
+    """
+
+    def __init__(self, native):
+        self._p = native
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._p, name)
+
+    def __repr__(self):
+        return (f"<crasp.Program {self._p.name}: {self._p.program_class}, "
+                f"{len(self._p.statements)} statements>")
+
+    def info(self) -> dict:
+        """What `crasp info --json` reports: class, mode, depth, size, alphabets, vocabulary,
+        statements."""
+        return {
+            "program": self._p.name,
+            "class": self._p.program_class,
+            "mode": "generator" if self._p.is_generator else "acceptor",
+            "depth": self._p.depth,
+            "size": self._p.size,
+            "alphabets": [{"name": n, "items": list(i)} for n, i in self._p.alphabets],
+            "vocabulary": list(self._p.vocabulary),
+            "closed_vocabulary": self._p.closed_vocabulary,
+            "statements": [{"name": n, "type": t} for n, t in self._p.statements],
+            "next": list(self._p.next_tokens),
+        }
+
+    def expand(self) -> str:
+        """The program as plain .crasp statements, families expanded (`crasp expand`)."""
+        return self._p.expand()
+
+    def run(self, tokens: Tokens) -> Trace:
+        """Runs the program on one input: a Trace with every statement's values (numpy arrays,
+        bool or int64, one per position) and `output`, the last statement at the last position.
+        A string is split on whitespace."""
+        return _unwrap(_crasp.trace(self._p, _tokens(tokens, "run")))
+
+    def run_batch(self, inputs: Iterable[Tokens], *, threads: int = 0):
+        """Runs the program on many inputs and returns their outputs as one numpy array (bool or
+        int64). The interpreter runs without the GIL, split over `threads` threads (0: one per
+        core). Raises crasp.Error naming the input at the first error."""
+        batch = [_tokens(t, "run_batch") for t in inputs]
+        if threads < 0:
+            raise ValueError("threads must be >= 0")
+        return _unwrap(_crasp.run_batch(self._p, batch, threads))
+
+    def compile(self, *, pe: str = "ape", max_len: int = 4096, booleans: str = "auto",
+                max_model_mib: int = 2048, matching_heads: bool = True) -> "Compiled":
+        """Compiles the program to a transformer, as `crasp compile`: pe 'ape', 'rope' or 'nope'
+        (a C-RASP[pos] program needs positions), built for inputs of up to max_len tokens.
+        Returns a crasp.Compiled whose `model` is a crasp_model.Model in memory (no file), with
+        the certified lengths and the size; raises crasp.Error when the program cannot be
+        compiled that way."""
+        data, stats = _unwrap(_crasp.compile(self._p, pe, int(max_len), booleans,
+                                             int(max_model_mib) << 20, bool(matching_heads)))
+        return Compiled(data, stats)
+
+    def generate(self, prefix: Tokens, *, max_new: int = 256) -> list:
+        """Greedy generation as `crasp generate`: at each step the one token whose next rule
+        holds is appended, until none holds or max_new tokens. Returns the continuation; two
+        rules holding at once raise crasp.Error."""
+        if max_new < 0:
+            raise ValueError("max_new must be >= 0")
+        continuation, _reason = _unwrap(_crasp.generate(self._p, _tokens(prefix, "generate"), max_new))
+        return continuation
+
+
+class Compiled:
+    """A compiled program: `model` (a crasp_model.Model, float64 weights), `certified` (the
+    longest input a worst-case rounding analysis guarantees exact, per precision: {'f64': n,
+    'f32': n}), `size` (d_model, layers, max_d_ff, parameters, bytes), `stats` (counts, guard
+    reads, comparisons, ... as `crasp compile --json` reports them). `save(path)` writes the
+    model file `crasp compile -o` would."""
+
+    def __init__(self, data: bytes, stats: dict):
+        import crasp_model
+        from crasp_model import safetensors
+        self._bytes = data
+        self.model = crasp_model.Model(*safetensors.read(data))
+        self.stats = dict(stats)
+        self.size = dict(stats["size"])
+        self.certified = {"f64": stats["certified_f64"], "f32": stats["certified_f32"]}
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Writes the model as a safetensors file (float64), readable by crasp and crasp_model."""
+        with open(path, "wb") as f:
+            f.write(self._bytes)
+
+    def __repr__(self):
+        return (f"<crasp.Compiled {self.model.pe}: d_model {self.size['d_model']}, "
+                f"{self.size['layers']} layers, certified f64 {self.certified['f64']} / "
+                f"f32 {self.certified['f32']}>")
+
+
+def tasks() -> list:
+    """The task catalogue as dicts (name, mode, description, category, program, vocabulary
+    sizes, control_tokens, and the 'ape' / 'nope' verdicts with their reasons), as `crasp tasks`
+    lists them."""
+    return [dict(t) for t in _crasp.tasks()]
+
+
+def _answer(mode: str, expected: list):
+    if mode == "acceptor":
+        return expected == ["True"]
+    if mode == "labels":
+        return [l == "True" if l in ("True", "False") else l for l in expected]
+    return list(expected)
+
+
+def generate(task: str, *, length: int, count: int = 1, seed: int = 1, vocab: int = 0) -> list:
+    """Random instances of a catalogue task, exactly those of `crasp tasks TASK --generate
+    --length L --count C --seed S [--vocab K]`: dicts with `input` (tokens) and `answer` (a bool
+    for an acceptor, the continuation's tokens for a generator, one label per token for a
+    labels task). `length` counts content symbols, as the CLI's does."""
+    if length < 1 or count < 0:
+        raise ValueError("length must be >= 1 and count >= 0")
+    modes = {t["name"]: t["mode"] for t in _crasp.tasks()}
+    rows = _unwrap(_crasp.generate_catalogue(task, int(length), int(count), int(seed), int(vocab)))
+    return [{"input": list(i), "answer": _answer(modes[task], list(e))} for i, e in rows]
+
+
+def check(*tasks: str, train: tuple = (4, 100), test: tuple = (101, 200), far: Sequence[int] = (10, 100),
+          pe: Sequence[str] = ("ape", "rope", "nope"), precision: Sequence[str] = ("f64", "f32"),
+          samples: int = 20, seed: int = 1, vocab: int = 0, programs: Optional[str] = None,
+          communication: bool = True, threads: int = 0, progress=None) -> dict:
+    """crasp check on catalogue tasks and task specs (paths ending in .toml): the report of
+    `crasp check --json` as a dict (schema in docs/check.md). `progress(done, total, what)` is
+    called as work completes (a notebook can drive tqdm with it). `programs` is the folder of
+    the catalogue's programs (default: the bundled ones)."""
+    if not tasks:
+        raise ValueError("check: name at least one task or spec")
+    text = _unwrap(_crasp.check(list(tasks), tuple(train), tuple(test), list(far), list(pe),
+                                list(precision), int(samples), int(seed), int(vocab),
+                                programs or _crasp.bundled_programs, bool(communication),
+                                int(threads), progress))
+    return json.loads(text)
+
+
+def _is_program_path(source) -> bool:
+    if isinstance(source, os.PathLike):
+        return True
+    return (isinstance(source, str) and "\n" not in source and
+            source.endswith((".crasp", ".cr")) and os.path.isfile(source))
+
+
+def parse(source: Union[str, os.PathLike], *, name: Optional[str] = None,
+          alphabets: Optional[Mapping[str, Union[str, Iterable[str]]]] = None) -> Program:
+    """Parses and checks a program: `source` is its text, or the path of a .crasp / .cr file.
+    `name` names text in diagnostics and picks the dialect by its extension (default
+    "<string>.crasp"; "x.cr" reads the public interpreter's dialect). `alphabets` replaces the
+    items of declared alphabets, as --alphabet does: {"Sym": "t0..t149"}. Raises crasp.Error with
+    every diagnostic when the program has errors; warnings are on Program.warnings."""
+    over = _alphabets(alphabets)
+    if _is_program_path(source):
+        return Program(_unwrap(_crasp.load_file(os.fspath(source), over)))
+    if not isinstance(source, str):
+        raise TypeError(f"parse: expected program text or a path, not {type(source).__name__}")
+    return Program(_unwrap(_crasp.load_text(name or "<string>.crasp", source, over)))
+
+
+def load(path: Union[str, os.PathLike], *,
+         alphabets: Optional[Mapping[str, Union[str, Iterable[str]]]] = None) -> Program:
+    """Loads a program file (.crasp or .cr); crasp.parse(path) does the same."""
+    return Program(_unwrap(_crasp.load_file(os.fspath(path), _alphabets(alphabets))))

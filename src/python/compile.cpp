@@ -1,0 +1,81 @@
+// Program.compile from Python: the compiled model as safetensors bytes (python/crasp turns them
+// into a crasp_model.Model, no file in between) and what the compiler reports about it: the
+// certified lengths, the size, the lowering's statistics (bindings.hpp).
+#include <pybind11/stl.h>
+
+#include "crasp/compile.hpp"
+#include "crasp/model_io.hpp"
+#include "python/bindings.hpp"
+
+namespace crasp::python {
+namespace {
+
+std::optional<model::positional> positional_of(const std::string& pe) {
+  if (pe == "ape") return model::positional::ape;
+  if (pe == "rope") return model::positional::rope;
+  if (pe == "nope") return model::positional::nope;
+  return std::nullopt;
+}
+
+std::optional<booleans> booleans_of(const std::string& b) {
+  if (b == "auto") return booleans::automatic;
+  if (b == "plain") return booleans::plain;
+  if (b == "exact") return booleans::exact;
+  return std::nullopt;
+}
+
+py::dict stats_of(const compile_stats& s) {
+  py::dict size;
+  size["d_model"] = s.size.d_model;
+  size["layers"] = s.size.layers;
+  size["max_d_ff"] = s.size.max_d_ff;
+  size["parameters"] = s.size.parameters;
+  size["bytes"] = s.size.bytes;
+  py::dict d;
+  d["counts"] = s.counts;
+  d["guard_reads"] = s.guard_reads;
+  d["comparisons"] = s.comparisons;
+  d["logic_units"] = s.logic_units;
+  d["matching"] = s.matching;
+  d["exact_booleans"] = s.exact_booleans;
+  d["certified_f64"] = s.certified_f64;
+  d["certified_f32"] = s.certified_f32;
+  d["size"] = size;
+  return d;
+}
+
+}  // namespace
+
+void bind_compile(py::module_& m) {
+  m.def(
+      "compile",
+      [](const py_program& p, const std::string& pe, int max_len, const std::string& bools,
+         std::uint64_t max_model_bytes, bool matching_heads) {
+        diagnostics d;
+        std::optional<std::pair<py::bytes, py::dict>> out;
+        const auto position = positional_of(pe);
+        const auto mode = booleans_of(bools);
+        if (!position) d.error("compile", "pe must be 'ape', 'rope' or 'nope', not '" + pe + "'");
+        if (!mode) d.error("compile", "booleans must be 'auto', 'plain' or 'exact', not '" + bools + "'");
+        if (!position || !mode) return std::make_pair(std::move(out), to_python(d));
+        compile_options o;
+        o.pe = *position;
+        o.max_len = max_len;
+        o.boolean_mode = *mode;
+        o.max_model_bytes = max_model_bytes;
+        o.matching_heads = matching_heads;
+        std::optional<compiled_program> c;
+        std::optional<std::string> bytes;
+        {
+          py::gil_scoped_release unlocked;
+          c = compile(*p.program, o, d);
+          if (c) bytes = model::to_bytes(c->model, d);
+        }
+        if (c && bytes) out = std::make_pair(py::bytes(*bytes), stats_of(c->stats));
+        return std::make_pair(std::move(out), to_python(d));
+      },
+      py::arg("program"), py::arg("pe"), py::arg("max_len"), py::arg("booleans"),
+      py::arg("max_model_bytes"), py::arg("matching_heads"));
+}
+
+}  // namespace crasp::python

@@ -1,0 +1,150 @@
+// The task catalogue, its instance generators and crasp check from Python (bindings.hpp). The
+// generator answers exactly as `crasp tasks TASK --generate` (same random stream for a seed);
+// check returns the --json report's text, which python/crasp parses into a dict.
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include <random>
+
+#include "crasp/task_check.hpp"
+#include "crasp/tasks.hpp"
+#include "python/bindings.hpp"
+
+namespace crasp::python {
+namespace {
+
+const char* mode_text(tasks::task_mode m) {
+  return m == tasks::task_mode::acceptor ? "acceptor"
+         : m == tasks::task_mode::generator ? "generator"
+                                            : "labels";
+}
+
+py::dict verdict_of(const tasks::verdict& v) {
+  py::dict d;
+  d["value"] = std::string(tasks::expressible_name(v.value));
+  d["reason"] = v.reason;
+  return d;
+}
+
+py::dict task_of(const tasks::task_spec& t) {
+  py::dict d;
+  d["name"] = t.name;
+  d["mode"] = mode_text(t.mode);
+  d["description"] = t.description;
+  d["category"] = t.category;
+  d["source"] = t.source;
+  d["program"] = t.program;
+  d["variable_vocab"] = t.variable_vocab;
+  d["default_vocab"] = t.default_vocab;
+  d["min_vocab"] = t.min_vocab;
+  d["min_length"] = t.min_length;
+  d["control_tokens"] = t.control_tokens;
+  d["ape"] = verdict_of(t.ape);
+  d["nope"] = verdict_of(t.nope);
+  return d;
+}
+
+std::optional<model::positional> encoding_of(const std::string& pe) {
+  if (pe == "ape") return model::positional::ape;
+  if (pe == "rope") return model::positional::rope;
+  if (pe == "nope") return model::positional::nope;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void bind_tasks(py::module_& m) {
+  m.def("tasks", [] {
+    py::list out;
+    for (const auto& t : tasks::catalogue()) out.append(task_of(t));
+    return out;
+  });
+
+  m.def(
+      "generate_catalogue",
+      [](const std::string& name, std::size_t length, std::size_t count, std::uint64_t seed,
+         std::size_t vocab) {
+        diagnostics d;
+        std::optional<std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>> out;
+        const tasks::task_spec* t = tasks::find(name);
+        if (t == nullptr) {
+          d.error("generate", "unknown task '" + name + "' (crasp.tasks() lists them)");
+          return std::make_pair(std::move(out), to_python(d));
+        }
+        const std::size_t k = vocab != 0 ? tasks::effective_vocab(*t, vocab) : check_vocab(*t);
+        if (vocab != 0 && k != vocab) {
+          d.error("generate", "vocab " + std::to_string(vocab) + ": " + t->name + " takes " +
+                                  (t->variable_vocab ? std::to_string(t->min_vocab) + ".." +
+                                                           std::to_string(t->max_vocab)
+                                                     : std::to_string(k)) +
+                                  " symbols");
+          return std::make_pair(std::move(out), to_python(d));
+        }
+        out.emplace();
+        // A length the task cannot have (UF with N > k distinct symbols) has no instances.
+        if (t->mode == tasks::task_mode::generator && tasks::effective_length(*t, length, k) != length)
+          return std::make_pair(std::move(out), to_python(d));
+        {
+          py::gil_scoped_release unlocked;  // plain C++ values only in here
+          std::mt19937_64 rng(seed);
+          for (std::size_t i = 0; i < count; ++i) {
+            auto inst = tasks::generate(*t, length, rng, k);
+            out->emplace_back(std::move(inst.input), std::move(inst.expected));
+          }
+        }
+        return std::make_pair(std::move(out), to_python(d));
+      },
+      py::arg("task"), py::arg("length"), py::arg("count"), py::arg("seed"), py::arg("vocab"));
+
+  m.def(
+      "check",
+      [](const std::vector<std::string>& names, std::pair<std::size_t, std::size_t> train,
+         std::pair<std::size_t, std::size_t> test, const std::vector<std::size_t>& far,
+         const std::vector<std::string>& pe, const std::vector<std::string>& prec,
+         std::size_t samples, std::uint64_t seed, std::size_t vocab, const std::string& programs,
+         bool communication, unsigned threads,
+         const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
+        diagnostics d;
+        std::optional<std::string> json;
+        task_check_options o;
+        o.tasks = names;
+        std::tie(o.train_lo, o.train_hi) = train;
+        std::tie(o.test_lo, o.test_hi) = test;
+        o.far_factors = far;
+        o.encodings.clear();
+        for (const auto& e : pe) {
+          if (auto x = encoding_of(e)) o.encodings.push_back(*x);
+          else d.error("check", "pe must be 'ape', 'rope' or 'nope', not '" + e + "'");
+        }
+        o.precisions.clear();
+        for (const auto& p : prec) {
+          if (p == "f64") o.precisions.push_back(precision::f64);
+          else if (p == "f32") o.precisions.push_back(precision::f32);
+          else d.error("check", "precision must be 'f64' or 'f32', not '" + p + "'");
+        }
+        o.samples = samples;
+        o.seed = seed;
+        o.vocab = vocab;
+        o.programs_dir = programs;
+        o.communication = communication;
+        o.threads = threads;
+        if (progress)
+          o.progress = [&progress](std::size_t done, std::size_t total, const std::string& what) {
+            py::gil_scoped_acquire locked;  // called from check's worker threads
+            progress(done, total, what);
+          };
+        if (d.has_errors()) return std::make_pair(json, to_python(d));
+        {
+          py::gil_scoped_release unlocked;
+          if (auto r = crasp::check(o, d)) json = check_report_json(*r);
+        }
+        return std::make_pair(json, to_python(d));
+      },
+      py::arg("tasks"), py::arg("train"), py::arg("test"), py::arg("far"), py::arg("pe"),
+      py::arg("prec"), py::arg("samples"), py::arg("seed"), py::arg("vocab"), py::arg("programs"),
+      py::arg("communication"), py::arg("threads"), py::arg("progress"));
+
+  m.attr("bundled_programs") = CRASP_PROGRAMS_DIR;
+}
+
+}  // namespace crasp::python
