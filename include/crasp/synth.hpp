@@ -117,4 +117,8 @@ struct synth_report {
 /// not load, or a task without a generator, oracle or data to search with.
 std::optional<synth_report> synthesize(const synth_options& options, diagnostics& diags);
 
+/// The report as JSON (`crasp synth --json`; schema in docs/synth.md), pretty-printed with
+/// two-space indentation and a final newline.
+std::string synth_report_json(const synth_report& report);
+
 }  // namespace crasp

@@ -21,13 +21,13 @@ try:
     from . import _crasp
 except ImportError as e:  # the source folder python/ has the Python files but not the extension
     raise ImportError(
-        "crasp's compiled extension (crasp._crasp) is missing: use the package a build made "
-        "(PYTHONPATH=build/ci/python after `bash .ci/bootstrap`) or install it "
+        f"crasp's compiled extension (crasp._crasp) cannot be imported ({e}): use the package "
+        "a build made (PYTHONPATH=build/ci/python after `bash .ci/bootstrap`) or install it "
         "(pip install --no-build-isolation ./python); docs/python.md") from e
-from ._crasp import Diagnostic, Trace
+from ._crasp import Diagnostic, Explanation, Trace
 
 __all__ = ["Error", "Diagnostic", "Program", "Trace", "Compiled", "parse", "load",
-           "expand_alphabet", "tasks", "generate", "check"]
+           "expand_alphabet", "tasks", "generate", "check", "synth", "explain", "Explanation"]
 
 Tokens = Union[str, Sequence[str]]
 
@@ -221,6 +221,35 @@ def check(*tasks: str, train: tuple = (4, 100), test: tuple = (101, 200), far: S
                                 programs or _crasp.bundled_programs, bool(communication),
                                 int(threads), progress))
     return json.loads(text)
+
+
+def synth(task: str, *, max_size: int = 14, time_limit: float = 60, pe: str = "ape",
+          search_vocab: int = 3, check: bool = True, samples: int = 20, seed: int = 1,
+          threads: int = 0, programs: Optional[str] = None, progress=None) -> dict:
+    """crasp synth on a catalogue task or a task spec: the report of `crasp synth --json` as a
+    dict (`found`, `verified`, `program` text, `rounds`, `stopped`, and `check`, the final
+    check's report). `progress(line)` receives the search's progress lines."""
+    text = _unwrap(_crasp.synth(task, int(max_size), float(time_limit), pe, int(search_vocab),
+                                bool(check), int(samples), int(seed), int(threads),
+                                programs or _crasp.bundled_programs, progress))
+    return json.loads(text)
+
+
+def explain(program: "Program", tokens: Tokens, *, pe: str = "ape", compare: Sequence = (),
+            max_len: int = 4096) -> Explanation:
+    """Compiles `program` (pe 'ape', 'rope' or 'nope') and runs one input through it, as
+    `crasp explain`: an Explanation with the attention of every head, its role, the statements
+    it computes and the residual stream. In a notebook it shows as the HTML report; `html()`,
+    `svg()` and `json()` give the renderings. `compare` adds panels side by side: programs, or
+    (program, pe) pairs."""
+    panels = [(program._p, pe)]
+    for c in compare:
+        other, other_pe = c if isinstance(c, tuple) else (c, pe)
+        panels.append((other._p, other_pe))
+    for _, e in panels:
+        if e not in ("ape", "rope", "nope"):
+            raise ValueError(f"pe must be 'ape', 'rope' or 'nope', not {e!r}")
+    return _unwrap(_crasp.explain(panels, _tokens(tokens, "explain"), int(max_len)))
 
 
 def _is_program_path(source) -> bool:

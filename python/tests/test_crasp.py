@@ -281,3 +281,31 @@ def test_check_report_and_progress():
         [(t["task"], t["ape"], t["nope"]) for t in r["tasks"]]
     with pytest.raises(crasp.Error):
         crasp.check("no_such_task")
+
+
+def test_synth_report():
+    lines = []
+    r = crasp.synth("dyck1", time_limit=30, samples=3, progress=lines.append)
+    assert r["found"] and r["verified"]
+    assert crasp.parse(r["program"]).run("( ( ) )").output is True   # the program found runs
+    assert r["check"]["tasks"][0]["task"] == "dyck1"
+    assert lines
+    with pytest.raises(crasp.Error):
+        crasp.synth("no_such_task")
+
+
+def test_explain_ur_against_ul():
+    ur = crasp.parse(str(ROOT / "programs" / "ur.crasp"))
+    ul = crasp.parse(str(ROOT / "programs" / "ul.crasp"))
+    e = crasp.explain(ur, "<bos> t2 t1 t2 t1 t0 t1 <sep> t0", compare=[ul], max_len=64)
+    html = e._repr_html_()
+    assert "<svg" in html and "ur.crasp" in html and "ul.crasp" in html
+    roles = {role for _, _, _, role in e.heads}
+    assert roles, "every compiled head has a role"
+    panels = json.loads(e.json())["panels"]
+    assert len(panels) == 2 and len(panels[0]["tokens"]) == 10   # the model's BOS and 9 tokens
+    alone = crasp.explain(ur, "<bos> t2 t1 t2 t1 t0 t1 <sep> t0").json()
+    out = cli("explain", str(ROOT / "programs" / "ur.crasp"), "<bos> t2 t1 t2 t1 t0 t1 <sep> t0", "--json")
+    assert json.loads(alone) == json.loads(out.stdout)   # the same report as the CLI's
+    with pytest.raises(crasp.Error):
+        crasp.explain(ur, "<bos> nope <sep> t0")

@@ -8,7 +8,6 @@
 #include <ostream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "check_text.hpp"
 #include "cli.hpp"
@@ -106,45 +105,6 @@ std::string report_text(const synth_report& r) {
   return out;
 }
 
-std::string report_json(const synth_report& r) {
-  nlohmann::ordered_json j;
-  j["task"] = r.task;
-  j["source"] = r.source;
-  j["format"] = std::string(answer_format_name(r.format));
-  j["found"] = r.found;
-  j["verified"] = r.verified;
-  j["program"] = r.found ? nlohmann::ordered_json(r.program) : nlohmann::ordered_json(nullptr);
-  j["class"] = r.program_class;
-  j["size"] = r.size;
-  j["depth"] = r.depth;
-  j["stopped"] = r.stopped;
-  j["grammar"] = r.grammar;
-  j["complete_size"] = r.complete_size;
-  j["searched"] = r.searched;
-  j["candidates"] = r.candidates;
-  j["behaviours_per_size"] = r.kept_per_size;
-  j["search_vocab"] = r.search_vocab;
-  j["plain_first"] = r.plain_first.empty() ? nlohmann::ordered_json(nullptr)
-                                           : nlohmann::ordered_json(r.plain_first);
-  j["seconds"] = r.seconds;
-  j["check_seconds"] = r.check_seconds;
-  auto rounds = nlohmann::ordered_json::array();
-  for (const auto& round : r.rounds)
-    rounds.push_back({{"instances", round.instances}, {"positions", round.positions},
-                      {"size", round.size}, {"behaviours", round.kept},
-                      {"program", round.program}, {"counterexample", round.counterexample},
-                      {"plain", round.plain}, {"complete_size", round.complete_size},
-                      {"seconds", round.seconds}});
-  j["rounds"] = rounds;
-  j["partial"] = r.partial;
-  if (r.check) {
-    j["check"] = nlohmann::ordered_json::parse(check_report_json(*r.check));
-  } else {
-    j["check"] = nullptr;
-  }
-  return j.dump(2) + "\n";
-}
-
 }  // namespace
 
 exit_code synth_command(const synth_command_options& opts, io& io) {
@@ -193,7 +153,7 @@ exit_code synth_command(const synth_command_options& opts, io& io) {
       return exit_code::failure;
     }
   }
-  io.out << (opts.json ? report_json(*report) : report_text(*report));
+  io.out << (opts.json ? synth_report_json(*report) : report_text(*report));
   const bool ok = report->found && (report->verified || !o.verify);
   return ok ? exit_code::ok : exit_code::failure;
 }

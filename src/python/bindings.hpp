@@ -45,5 +45,6 @@ void bind_program(py::module_& m);
 void bind_run(py::module_& m);
 void bind_compile(py::module_& m);
 void bind_tasks(py::module_& m);
+void bind_search(py::module_& m);
 
 }  // namespace crasp::python

@@ -10,4 +10,5 @@ PYBIND11_MODULE(_crasp, m) {
   crasp::python::bind_run(m);
   crasp::python::bind_compile(m);
   crasp::python::bind_tasks(m);
+  crasp::python::bind_search(m);
 }
