@@ -87,4 +87,9 @@ struct verify_report {
 std::optional<verify_report> verify(const ir::program& program, const compiled_program& compiled,
                                     const verify_options& opts, diagnostics& diags);
 
+/// The report as JSON: certified (the worst-case bound passed in, per bucket whether it is
+/// within it), buckets, inputs, decisions, mismatches, ok and the counterexample (docs/cli.md,
+/// `crasp verify --json`). One line, no indentation.
+std::string verify_report_json(const verify_report& report, int certified);
+
 }  // namespace crasp

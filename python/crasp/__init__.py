@@ -142,6 +142,19 @@ class Program:
                                              int(max_model_mib) << 20, bool(matching_heads)))
         return Compiled(data, stats)
 
+    def verify(self, *, pe: str = "ape", max_len: int = 4096, precision: str = "f64",
+               exhaustive_length: int = -1, samples: int = 8, seed: int = 1) -> dict:
+        """Compiles the program and compares the model with the interpreter, as `crasp verify
+        --json`: every input up to the exhaustive length, then `samples` random inputs per
+        length bucket up to max_len. A dict with buckets (inputs, decisions, mismatches, min
+        slack and output margin, whether certified), totals, ok, and the shortest
+        counterexample if any."""
+        text = _unwrap(_crasp.verify(self._p, pe, int(max_len), precision, int(exhaustive_length),
+                                     int(samples), int(seed)))
+        report = {"program": self._p.name, "pe": pe, "precision": precision, "max_len": max_len}
+        report.update(json.loads(text))
+        return report
+
     def generate(self, prefix: Tokens, *, max_new: int = 256) -> list:
         """Greedy generation as `crasp generate`: at each step the one token whose next rule
         holds is appended, until none holds or max_new tokens. Returns the continuation; two

@@ -309,3 +309,15 @@ def test_explain_ur_against_ul():
     assert json.loads(alone) == json.loads(out.stdout)   # the same report as the CLI's
     with pytest.raises(crasp.Error):
         crasp.explain(ur, "<bos> nope <sep> t0")
+
+
+def test_verify_equals_the_cli():
+    path = ROOT / "programs" / "majority.crasp"
+    mine = crasp.parse(str(path)).verify(pe="ape", max_len=64, samples=2)
+    out = cli("verify", str(path), "--pe", "ape", "--max-len", "64", "--samples", "2", "--json")
+    theirs = json.loads(out.stdout)
+    theirs["program"] = mine["program"] = ""
+    assert mine == theirs
+    assert mine["ok"] and mine["mismatches"] == 0
+    with pytest.raises(crasp.Error):
+        crasp.parse(str(path)).verify(precision="f16")

@@ -52,28 +52,7 @@ json report_json(const verify_command_options& opts, const verify_report& rep, i
   j["pe"] = std::string(model::to_string(opts.engine.pe));
   j["precision"] = std::string(precision_name(opts.engine.prec));
   j["max_len"] = opts.engine.max_len;
-  j["certified"] = certified;
-  j["buckets"] = json::array();
-  for (const length_bucket& b : rep.buckets) {
-    j["buckets"].push_back({{"min_length", b.min_length},
-                            {"max_length", b.max_length},
-                            {"exhaustive", b.exhaustive},
-                            {"inputs", b.inputs},
-                            {"decisions", b.decisions},
-                            {"mismatches", b.mismatches},
-                            {"min_slack", b.min_slack},
-                            {"min_output_margin", b.min_output_margin},
-                            {"certified", b.max_length <= certified}});
-  }
-  j["inputs"] = rep.inputs;
-  j["decisions"] = rep.decisions;
-  j["mismatches"] = rep.mismatches;
-  j["ok"] = rep.ok();
-  if (rep.shortest) {
-    j["counterexample"] = {{"tokens", rep.shortest->tokens},
-                           {"expected", rep.shortest->expected},
-                           {"actual", rep.shortest->actual}};
-  }
+  j.update(json::parse(verify_report_json(rep, certified)));
   return j;
 }
 

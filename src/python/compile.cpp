@@ -5,6 +5,7 @@
 
 #include "crasp/compile.hpp"
 #include "crasp/model_io.hpp"
+#include "crasp/verify.hpp"
 #include "python/bindings.hpp"
 
 namespace crasp::python {
@@ -76,6 +77,37 @@ void bind_compile(py::module_& m) {
       },
       py::arg("program"), py::arg("pe"), py::arg("max_len"), py::arg("booleans"),
       py::arg("max_model_bytes"), py::arg("matching_heads"));
+
+  m.def(
+      "verify",
+      [](const py_program& p, const std::string& pe, int max_len, const std::string& prec,
+         int exhaustive_length, std::size_t samples, std::uint64_t seed) {
+        diagnostics d;
+        std::optional<std::string> json;
+        const auto position = positional_of(pe);
+        if (!position) d.error("verify", "pe must be 'ape', 'rope' or 'nope', not '" + pe + "'");
+        if (prec != "f64" && prec != "f32")
+          d.error("verify", "precision must be 'f64' or 'f32', not '" + prec + "'");
+        if (d.has_errors()) return std::make_pair(json, to_python(d));
+        compile_options o;
+        o.pe = *position;
+        o.max_len = max_len;
+        verify_options v;
+        v.prec = prec == "f32" ? precision::f32 : precision::f64;
+        v.exhaustive_length = exhaustive_length;
+        v.random_per_bucket = samples;
+        v.seed = seed;
+        {
+          py::gil_scoped_release unlocked;
+          if (auto c = compile(*p.program, o, d))
+            if (auto r = verify(*p.program, *c, v, d))
+              json = verify_report_json(*r, v.prec == precision::f32 ? c->stats.certified_f32
+                                                                      : c->stats.certified_f64);
+        }
+        return std::make_pair(json, to_python(d));
+      },
+      py::arg("program"), py::arg("pe"), py::arg("max_len"), py::arg("precision"),
+      py::arg("exhaustive_length"), py::arg("samples"), py::arg("seed"));
 }
 
 }  // namespace crasp::python
