@@ -222,18 +222,23 @@ def generate(task: str, *, length: int, count: int = 1, seed: int = 1, vocab: in
 def check(*tasks: str, train: tuple = (4, 100), test: tuple = (101, 200), far: Sequence[int] = (10, 100),
           pe: Sequence[str] = ("ape", "rope", "nope"), precision: Sequence[str] = ("f64", "f32"),
           samples: int = 20, seed: int = 1, vocab: int = 0, programs: Optional[str] = None,
-          communication: bool = True, threads: int = 0, progress=None) -> dict:
+          communication: bool = True, threads: int = 0, plot: bool = False,
+          progress=None) -> dict:
     """crasp check on catalogue tasks and task specs (paths ending in .toml): the report of
-    `crasp check --json` as a dict (schema in docs/check.md). `progress(done, total, what)` is
-    called as work completes (a notebook can drive tqdm with it). `programs` is the folder of
-    the catalogue's programs (default: the bundled ones)."""
+    `crasp check --json` as a dict (schema in docs/check.md); with plot=True its "plot" entry
+    is the SVG of `crasp check --plot` (accuracy against length per task). `progress(done,
+    total, what)` is called as work completes (a notebook can drive tqdm with it). `programs` is
+    the folder of the catalogue's programs (default: the bundled ones)."""
     if not tasks:
         raise ValueError("check: name at least one task or spec")
-    text = _unwrap(_crasp.check(list(tasks), tuple(train), tuple(test), list(far), list(pe),
-                                list(precision), int(samples), int(seed), int(vocab),
-                                programs or _crasp.bundled_programs, bool(communication),
-                                int(threads), progress))
-    return json.loads(text)
+    text, svg = _unwrap(_crasp.check(list(tasks), tuple(train), tuple(test), list(far), list(pe),
+                                     list(precision), int(samples), int(seed), int(vocab),
+                                     programs or _crasp.bundled_programs, bool(communication),
+                                     int(threads), bool(plot), progress))
+    report = json.loads(text)
+    if plot:
+        report["plot"] = svg
+    return report
 
 
 def synth(task: str, *, max_size: int = 14, time_limit: float = 60, pe: str = "ape",

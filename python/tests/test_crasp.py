@@ -270,7 +270,9 @@ def test_tasks_and_generate_match_the_cli():
 def test_check_report_and_progress():
     seen = []
     r = crasp.check("UR", "NF", train=(4, 8), test=(9, 12), far=(2,), pe=["ape"], precision=["f64"],
-                    samples=3, communication=False, progress=lambda d, t, w: seen.append((d, t)))
+                    samples=3, communication=False, plot=True,
+                    progress=lambda d, t, w: seen.append((d, t)))
+    assert r["plot"].startswith("<svg") or "<svg" in r["plot"][:200]
     verdicts = {t["task"]: t["ape"]["value"] for t in r["tasks"]}
     assert verdicts == {"UR": "yes", "NF": "no"}
     assert seen and seen[-1][0] == seen[-1][1]

@@ -77,7 +77,13 @@ void bind_run(py::module_& m) {
       .def("text", [](const py_trace& t) { return format_trace_text(t.table); },
            "the trace as crasp run --trace prints it")
       .def("json", [](const py_trace& t) { return format_trace_json(t.table); })
-      .def("_repr_html_", [](const py_trace& t) { return format_trace_html(t.table); });
+      .def("_repr_html_", [](const py_trace& t) { return format_trace_html(t.table); })
+      .def("__repr__", [](const py_trace& t) {
+        const auto out = output_of(t.table);
+        return "<crasp.Trace " + std::to_string(t.table.tokens.size()) + " tokens, " +
+               std::to_string(t.table.statement_names.size()) + " statements, output " +
+               py::str(out).cast<std::string>() + ">";
+      });
 
   m.def(
       "trace",

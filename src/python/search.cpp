@@ -77,7 +77,13 @@ void bind_search(py::module_& m) {
       .def("json", [](const py_explanation& e) { return explain_json(e.panels); })
       .def("svg", [](const py_explanation& e) { return explain_svg(e.panels); })
       .def("html", [](const py_explanation& e) { return explain_html(e.panels, "crasp explain"); })
-      .def("_repr_html_", [](const py_explanation& e) { return explain_html(e.panels, "crasp explain"); });
+      .def("_repr_html_", [](const py_explanation& e) { return explain_html(e.panels, "crasp explain"); })
+      .def("__repr__", [](const py_explanation& e) {
+        std::string titles;
+        for (const auto& p : e.panels) titles += (titles.empty() ? "" : ", ") + p.title;
+        return "<crasp.Explanation of " + titles + " on " +
+               std::to_string(e.panels.front().tokens.size()) + " positions>";
+      });
 
   m.def(
       "explain",

@@ -1,6 +1,7 @@
 // The task catalogue, its instance generators and crasp check from Python (bindings.hpp). The
 // generator answers exactly as `crasp tasks TASK --generate` (same random stream for a seed);
-// check returns the --json report's text, which python/crasp parses into a dict.
+// check returns the --json report's text, which python/crasp parses into a dict, and the SVG
+// plot of --plot when asked.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
@@ -102,10 +103,10 @@ void bind_tasks(py::module_& m) {
          std::pair<std::size_t, std::size_t> test, const std::vector<std::size_t>& far,
          const std::vector<std::string>& pe, const std::vector<std::string>& prec,
          std::size_t samples, std::uint64_t seed, std::size_t vocab, const std::string& programs,
-         bool communication, unsigned threads,
+         bool communication, unsigned threads, bool plot,
          const std::function<void(std::size_t, std::size_t, const std::string&)>& progress) {
         diagnostics d;
-        std::optional<std::string> json;
+        std::optional<std::pair<std::string, std::string>> json;  // the report, its plot
         task_check_options o;
         o.tasks = names;
         std::tie(o.train_lo, o.train_hi) = train;
@@ -136,13 +137,14 @@ void bind_tasks(py::module_& m) {
         if (d.has_errors()) return std::make_pair(json, to_python(d));
         {
           py::gil_scoped_release unlocked;
-          if (auto r = crasp::check(o, d)) json = check_report_json(*r);
+          if (auto r = crasp::check(o, d))
+            json = std::make_pair(check_report_json(*r), plot ? check_plot_svg(*r) : std::string());
         }
         return std::make_pair(json, to_python(d));
       },
       py::arg("tasks"), py::arg("train"), py::arg("test"), py::arg("far"), py::arg("pe"),
       py::arg("prec"), py::arg("samples"), py::arg("seed"), py::arg("vocab"), py::arg("programs"),
-      py::arg("communication"), py::arg("threads"), py::arg("progress"));
+      py::arg("communication"), py::arg("threads"), py::arg("plot"), py::arg("progress"));
 
   m.attr("bundled_programs") = CRASP_PROGRAMS_DIR;
 }
