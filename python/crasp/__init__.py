@@ -31,6 +31,10 @@ __all__ = ["Error", "Diagnostic", "Program", "Trace", "Compiled", "parse", "load
 
 Tokens = Union[str, Sequence[str]]
 
+#: The longest input accepted, in bytes of its tokens joined by spaces: the limit of an input
+#: line of the crasp command (64 MiB).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
 
 class Error(Exception):
     """Raised for a program or input with errors; `diagnostics` holds every one of them (each a
@@ -45,14 +49,18 @@ class Error(Exception):
 def _tokens(value: Tokens, what: str) -> list:
     """A token list from a string (split on whitespace, as the CLI reads a line) or a sequence
     of strings."""
-    if isinstance(value, str):
-        return value.split()
     if isinstance(value, (bytes, bytearray)):
         raise TypeError(f"{what}: tokens must be str, not bytes (decode them first)")
-    out = list(value)
+    out = value.split() if isinstance(value, str) else list(value)
+    size = 0
     for t in out:
         if not isinstance(t, str):
             raise TypeError(f"{what}: every token must be a str, not {type(t).__name__}")
+        size += len(t) + 1
+    # Characters count at least one byte each; only a long input needs the exact count.
+    if size > MAX_INPUT_BYTES // 4 and sum(len(t.encode("utf-8")) + 1 for t in out) - 1 > MAX_INPUT_BYTES:
+        raise ValueError(f"{what}: the input is longer than {MAX_INPUT_BYTES} bytes (the limit "
+                         "of an input line of the crasp command)")
     return out
 
 

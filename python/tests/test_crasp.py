@@ -115,6 +115,15 @@ def test_non_utf8_input_is_refused():
         p.run(["\udcff"])  # a lone surrogate cannot become UTF-8
 
 
+def test_huge_input_is_refused_like_the_cli():
+    p = crasp.parse(DYCK)
+    with pytest.raises(ValueError) as e:
+        p.run(["(" * (crasp.MAX_INPUT_BYTES // 2)] * 2)   # 64 MiB + 1 byte with the space
+    assert "67108864 bytes" in str(e.value)
+    with pytest.raises(ValueError):
+        p.run_batch([["x" * (crasp.MAX_INPUT_BYTES + 1)]])
+
+
 def test_run_batch_equals_run():
     p = crasp.parse(DYCK)
     rng = random.Random(1)
