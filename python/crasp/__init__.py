@@ -134,7 +134,10 @@ class Program:
         """Runs the program on many inputs and returns their outputs as one numpy array (bool or
         int64). The interpreter runs without the GIL, split over `threads` threads (0: one per
         core). Raises crasp.Error naming the input at the first error."""
-        batch = [_tokens(t, "run_batch") for t in inputs]
+        # Lists of str go to C++ as they are (it checks their tokens and the size limit);
+        # strings are split here, as the CLI reads a line.
+        batch = [t.split() if isinstance(t, str) else t if type(t) is list else
+                 _tokens(t, "run_batch") for t in inputs]
         if threads < 0:
             raise ValueError("threads must be >= 0")
         return _unwrap(_crasp.run_batch(self._p, batch, threads))
@@ -207,14 +210,6 @@ def tasks() -> list:
     return [dict(t) for t in _crasp.tasks()]
 
 
-def _answer(mode: str, expected: list):
-    if mode == "acceptor":
-        return expected == ["True"]
-    if mode == "labels":
-        return [l == "True" if l in ("True", "False") else l for l in expected]
-    return list(expected)
-
-
 def generate(task: str, *, length: int, count: int = 1, seed: int = 1, vocab: int = 0) -> list:
     """Random instances of a catalogue task, exactly those of `crasp tasks TASK --generate
     --length L --count C --seed S [--vocab K]`: dicts with `input` (tokens) and `answer` (a bool
@@ -222,9 +217,7 @@ def generate(task: str, *, length: int, count: int = 1, seed: int = 1, vocab: in
     labels task). `length` counts content symbols, as the CLI's does."""
     if length < 1 or count < 0:
         raise ValueError("length must be >= 1 and count >= 0")
-    modes = {t["name"]: t["mode"] for t in _crasp.tasks()}
-    rows = _unwrap(_crasp.generate_catalogue(task, int(length), int(count), int(seed), int(vocab)))
-    return [{"input": list(i), "answer": _answer(modes[task], list(e))} for i, e in rows]
+    return _unwrap(_crasp.generate_catalogue(task, int(length), int(count), int(seed), int(vocab)))
 
 
 def check(*tasks: str, train: tuple = (4, 100), test: tuple = (101, 200), far: Sequence[int] = (10, 100),

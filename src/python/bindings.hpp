@@ -43,6 +43,7 @@ struct py_program {
 void bind_diagnostics(py::module_& m);
 void bind_program(py::module_& m);
 void bind_run(py::module_& m);
+void bind_batch(py::module_& m);
 void bind_compile(py::module_& m);
 void bind_tasks(py::module_& m);
 void bind_search(py::module_& m);

@@ -8,6 +8,7 @@ PYBIND11_MODULE(_crasp, m) {
   crasp::python::bind_diagnostics(m);
   crasp::python::bind_program(m);
   crasp::python::bind_run(m);
+  crasp::python::bind_batch(m);
   crasp::python::bind_compile(m);
   crasp::python::bind_tasks(m);
   crasp::python::bind_search(m);

@@ -1,11 +1,7 @@
-// Running a program from Python: one input with its full trace (numpy arrays per statement),
-// many inputs at once (the GIL released, split over threads), and greedy generation
-// (bindings.hpp). Errors come back as diagnostics beside the result; python/crasp raises them.
+// Running a program from Python: one input with its full trace (numpy arrays per statement) and
+// greedy generation (bindings.hpp; many inputs at once: batch.cpp). Errors come back as diagnostics beside the result; python/crasp raises them.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
-
-#include <algorithm>
-#include <thread>
 
 #include "crasp/interpret.hpp"
 #include "crasp/trace.hpp"
@@ -35,17 +31,6 @@ py::object output_of(const trace_table& t) {
   const std::int64_t v = t.values.back().back();
   if (t.statement_types.back() == ir::type::boolean) return py::bool_(v != 0);
   return py::int_(v);
-}
-
-// Runs inputs [begin, end) on one evaluator; the first error stops this share.
-void run_share(const ir::program& p, const std::vector<tokens>& inputs, std::size_t begin,
-               std::size_t end, std::vector<std::int64_t>& out, diagnostics& diags) {
-  evaluator ev(p);
-  for (std::size_t k = begin; k < end; ++k) {
-    const auto r = run(ev, inputs[k], "input " + std::to_string(k), diags);
-    if (!r) return;
-    out[k] = r->value;
-  }
 }
 
 }  // namespace
@@ -95,33 +80,6 @@ void bind_run(py::module_& m) {
         return std::make_pair(std::move(out), to_python(d));
       },
       py::arg("program"), py::arg("tokens"));
-
-  m.def(
-      "run_batch",
-      [](const py_program& p, const std::vector<tokens>& inputs, unsigned threads) {
-        std::vector<std::int64_t> values(inputs.size(), 0);
-        diagnostics d;
-        {
-          py::gil_scoped_release unlocked;  // the inputs are C++ values now
-          const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-          const std::size_t n = std::min<std::size_t>(threads == 0 ? hw : threads,
-                                                      std::max<std::size_t>(1, inputs.size() / 64));
-          std::vector<diagnostics> shares(n);
-          std::vector<std::thread> pool;
-          for (std::size_t t = 0; t < n; ++t)
-            pool.emplace_back(run_share, std::cref(*p.program), std::cref(inputs),
-                              inputs.size() * t / n, inputs.size() * (t + 1) / n, std::ref(values),
-                              std::ref(shares[t]));
-          for (auto& th : pool) th.join();
-          for (auto& s : shares) d.append(s);
-        }
-        const bool boolean = !p.program->statements.empty() &&
-                             p.program->statements.back().result == ir::type::boolean;
-        py::array out = boolean ? values_array(values, ir::type::boolean)
-                                : values_array(values, ir::type::count);
-        return std::make_pair(out, to_python(d));
-      },
-      py::arg("program"), py::arg("inputs"), py::arg("threads"));
 
   m.def(
       "generate",

@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <random>
+#include <unordered_map>
 
 #include "crasp/task_check.hpp"
 #include "crasp/tasks.hpp"
@@ -66,7 +67,7 @@ void bind_tasks(py::module_& m) {
       [](const std::string& name, std::size_t length, std::size_t count, std::uint64_t seed,
          std::size_t vocab) {
         diagnostics d;
-        std::optional<std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>>> out;
+        std::optional<py::list> out;
         const tasks::task_spec* t = tasks::find(name);
         if (t == nullptr) {
           d.error("generate", "unknown task '" + name + "' (crasp.tasks() lists them)");
@@ -85,13 +86,43 @@ void bind_tasks(py::module_& m) {
         // A length the task cannot have (UF with N > k distinct symbols) has no instances.
         if (t->mode == tasks::task_mode::generator && tasks::effective_length(*t, length, k) != length)
           return std::make_pair(std::move(out), to_python(d));
+        std::vector<tasks::instance> drawn(count);
         {
           py::gil_scoped_release unlocked;  // plain C++ values only in here
           std::mt19937_64 rng(seed);
-          for (std::size_t i = 0; i < count; ++i) {
-            auto inst = tasks::generate(*t, length, rng, k);
-            out->emplace_back(std::move(inst.input), std::move(inst.expected));
+          for (auto& inst : drawn) inst = tasks::generate(*t, length, rng, k);
+        }
+        // One str object per distinct token: instances of a small vocabulary share them, which
+        // makes building a million lists cheap.
+        std::unordered_map<std::string, py::str> interned;
+        const auto token = [&](const std::string& s) -> py::object {
+          auto it = interned.find(s);
+          if (it == interned.end()) it = interned.emplace(s, py::str(s)).first;
+          return it->second;
+        };
+        const auto tokens_of = [&](const std::vector<std::string>& v) {
+          py::list l(v.size());
+          for (std::size_t i = 0; i < v.size(); ++i) l[i] = token(v[i]);
+          return l;
+        };
+        const py::str input_key("input"), answer_key("answer");
+        for (const auto& inst : drawn) {
+          py::dict row;
+          row[input_key] = tokens_of(inst.input);
+          if (t->mode == tasks::task_mode::acceptor) {
+            row[answer_key] = py::bool_(inst.expected == std::vector<std::string>{"True"});
+          } else if (t->mode == tasks::task_mode::labels) {
+            py::list labels(inst.expected.size());
+            for (std::size_t i = 0; i < inst.expected.size(); ++i) {
+              const auto& l = inst.expected[i];
+              if (l == "True" || l == "False") labels[i] = py::bool_(l == "True");
+              else labels[i] = token(l);
+            }
+            row[answer_key] = labels;
+          } else {
+            row[answer_key] = tokens_of(inst.expected);
           }
+          out->append(row);
         }
         return std::make_pair(std::move(out), to_python(d));
       },
