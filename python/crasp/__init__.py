@@ -210,13 +210,32 @@ def tasks() -> list:
     return [dict(t) for t in _crasp.tasks()]
 
 
-def generate(task: str, *, length: int, count: int = 1, seed: int = 1, vocab: int = 0) -> list:
+def _spec_answer(form: str, expected: list):
+    if form == "accept":
+        return expected == ["True"]
+    if form == "count":
+        return int(expected[0])
+    if form == "labels":
+        return [l == "True" if l in ("True", "False") else l for l in expected]
+    return list(expected)
+
+
+def generate(task: Union[str, os.PathLike], *, length: int, count: int = 1, seed: int = 1,
+             vocab: int = 0, oracle_timeout: float = 10) -> list:
     """Random instances of a catalogue task, exactly those of `crasp tasks TASK --generate
-    --length L --count C --seed S [--vocab K]`: dicts with `input` (tokens) and `answer` (a bool
-    for an acceptor, the continuation's tokens for a generator, one label per token for a
-    labels task). `length` counts content symbols, as the CLI's does."""
+    --length L --count C --seed S [--vocab K]`, or of a task spec (a .toml path: its generator,
+    data or regular language, as crasp check draws them): dicts with `input` (tokens) and
+    `answer` (a bool for an acceptor, the continuation's tokens for a generator, one label per
+    token for a labels task, an int for a count). `length` counts what the task's --length
+    counts."""
     if length < 1 or count < 0:
         raise ValueError("length must be >= 1 and count >= 0")
+    if str(task).lower().endswith(".toml"):
+        if vocab:
+            raise ValueError("vocab applies to catalogue tasks; a spec names its own tokens")
+        form, rows = _unwrap(_crasp.generate_spec(os.fspath(task), int(length), int(count),
+                                                  int(seed), float(oracle_timeout)))
+        return [{"input": list(i), "answer": _spec_answer(form, list(e))} for i, e in rows]
     return _unwrap(_crasp.generate_catalogue(task, int(length), int(count), int(seed), int(vocab)))
 
 

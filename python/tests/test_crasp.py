@@ -276,6 +276,20 @@ def test_tasks_and_generate_match_the_cli():
         crasp.generate("parity", length=3, vocab=7)
 
 
+def test_generate_from_specs():
+    rows = crasp.generate(ROOT / "examples" / "tasks" / "even_ab.toml", length=9, count=20, seed=3)
+    assert len(rows) == 20
+    for r in rows:
+        w = r["input"]
+        assert len(w) == 9 and r["answer"] == (sum(1 for x, y in zip(w, w[1:]) if (x, y) == ("a", "b")) % 2 == 0)
+    d2 = crasp.generate(ROOT / "examples" / "tasks" / "d2.toml", length=8, count=10)   # a regex
+    assert d2 and all(isinstance(r["answer"], bool) for r in d2)
+    counts = crasp.generate(ROOT / "examples" / "tasks" / "bigram_count.toml", length=6, count=5)
+    assert counts and all(isinstance(r["answer"], int) for r in counts)
+    with pytest.raises(crasp.Error):
+        crasp.generate(ROOT / "tests" / "no_such.toml", length=3)
+
+
 def test_check_report_and_progress():
     seen = []
     r = crasp.check("UR", "NF", train=(4, 8), test=(9, 12), far=(2,), pe=["ape"], precision=["f64"],

@@ -9,8 +9,10 @@
 #include <unordered_map>
 
 #include "crasp/task_check.hpp"
+#include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
 #include "python/bindings.hpp"
+#include "task_check/internal.hpp"
 
 namespace crasp::python {
 namespace {
@@ -127,6 +129,38 @@ void bind_tasks(py::module_& m) {
         return std::make_pair(std::move(out), to_python(d));
       },
       py::arg("task"), py::arg("length"), py::arg("count"), py::arg("seed"), py::arg("vocab"));
+
+  m.def(
+      "generate_spec",
+      [](const std::string& path, std::size_t length, std::size_t count, std::uint64_t seed,
+         double oracle_timeout) {
+        diagnostics d;
+        std::optional<std::pair<std::string, std::vector<std::pair<std::vector<std::string>,
+                                                                   std::vector<std::string>>>>>
+            out;
+        std::vector<check_detail::task_instance> drawn;
+        std::string format;
+        {
+          py::gil_scoped_release unlocked;  // the spec's generator runs as a process
+          task_check_options o;
+          o.seed = seed;
+          o.oracle_timeout = oracle_timeout;
+          auto plan = check_detail::plan_spec(path, o, d);
+          std::mt19937_64 rng(seed);
+          if (plan && plan->source->random(length, count, rng, drawn, d))
+            format = std::string(answer_format_name(plan->head.format));
+          else
+            drawn.clear();
+        }
+        if (!format.empty()) {
+          out.emplace();
+          out->first = format;
+          for (auto& inst : drawn) out->second.emplace_back(std::move(inst.input), std::move(inst.expected));
+        }
+        return std::make_pair(std::move(out), to_python(d));
+      },
+      py::arg("spec"), py::arg("length"), py::arg("count"), py::arg("seed"),
+      py::arg("oracle_timeout"));
 
   m.def(
       "check",
