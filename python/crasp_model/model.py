@@ -139,8 +139,34 @@ class Model:
             self._cast[precision] = w
         return self._cast[precision]
 
-    def decoder(self, precision="f64", keep_attention=False):
-        return Decoder(self, precision, keep_attention)
+    def decoder(self, precision="f64", keep_attention=False, keep_residuals=False):
+        return Decoder(self, precision, keep_attention, keep_residuals)
+
+    def run_with_cache(self, ids, precision="f64"):
+        """Scores (n_out x n) and a cache of every intermediate value, named as TransformerLens
+        names them, each indexed by position first:
+
+          hook_embed                      n x d_model   token and position embedding
+          blocks.{l}.attn.hook_pattern    heads x n x n attention weights (row: query, causal)
+          blocks.{l}.hook_attn_out        n x d_model   the heads' summed output
+          blocks.{l}.hook_resid_mid       n x d_model   after attention (and its layer norm)
+          blocks.{l}.mlp.hook_pre         n x d_ff      FFN pre-activations
+          blocks.{l}.hook_mlp_out         n x d_model   the FFN's output
+          blocks.{l}.hook_resid_post      n x d_model   after the FFN (and its layer norm)
+
+        The residual's last axis is named by `residual_names` (`model.residual_index(name)`),
+        the heads by `head_names(l)`. `ids` start with BOS (model.bos)."""
+        dec = self.decoder(precision, keep_attention=True, keep_residuals=True)
+        scores = dec.append(ids)
+        return scores, dec.hooks()
+
+    def residual_index(self, name):
+        """The residual dimension named `name` (e.g. 'tok:t0', 'read[i-1]:PREV["t0"].n0')."""
+        return self.residual_names.index(name)
+
+    def head_names(self, layer):
+        """The names of layer `layer`'s heads, in order (e.g. 'L0.read[i-1]')."""
+        return [h.name for h in self.layers[layer].heads]
 
     def forward(self, ids, precision="f64"):
         """Scores (n_out x n) at every position of `ids` (BOS included, first)."""
@@ -177,7 +203,7 @@ class Decoder:
     """Runs a sequence incrementally: append() takes the next ids (BOS first, in the first call)
     and returns the scores at those positions, attending to everything appended before."""
 
-    def __init__(self, model, precision="f64", keep_attention=False):
+    def __init__(self, model, precision="f64", keep_attention=False, keep_residuals=False):
         self.model = model
         self.dtype = PRECISIONS[precision] if precision in PRECISIONS else None
         self.w = model.weights(precision)
@@ -186,6 +212,27 @@ class Decoder:
         # keep_attention: per layer and head, the attention rows of every appended query
         # (for pictures of the heads; memory O(n^2)).
         self.attention = [[[] for _ in L.heads] for L in model.layers] if keep_attention else None
+        # keep_residuals: the intermediate values of every appended position, per hook name
+        # (Model.run_with_cache lists them), as lists of (d x t) blocks.
+        self.residuals = {} if keep_residuals else None
+
+    def _keep(self, name, block):
+        if self.residuals is not None:
+            self.residuals.setdefault(name, []).append(block.copy())
+
+    def hooks(self):
+        """What keep_attention and keep_residuals kept, as run_with_cache returns it."""
+        out = {}
+        for name, blocks in (self.residuals or {}).items():
+            out[name] = np.concatenate(blocks, axis=1).T
+        if self.attention is not None:
+            for l, heads in enumerate(self.attention):
+                pattern = np.zeros((len(heads), self.n, self.n), dtype=self.dtype)
+                for h, rows in enumerate(heads):
+                    for i, row in enumerate(rows):
+                        pattern[h, i, :len(row)] = row
+                out[f"blocks.{l}.attn.hook_pattern"] = pattern
+        return out
 
     def append(self, ids):
         m, w, dt = self.model, self.w, self.dtype
@@ -197,6 +244,7 @@ class Decoder:
         X = w["embed"][:, ids].copy()
         if m.pe == "ape":
             X[m.pos_rows] += w["pos_embed"][:, self.n:self.n + t]
+        self._keep("hook_embed", X)
         for l, (heads, ln_attn, ffn, ln_ffn) in enumerate(w["layers"]):
             D = np.zeros_like(X)
             for h, (wq, wk, wv, wo, rotary) in enumerate(heads):
@@ -222,13 +270,18 @@ class Decoder:
                         self.attention[l][h].extend(E[r, :self.n + b0 + r + 1] / total[r]
                                                     for r in range(b1 - b0))
                 D += wo @ out
+            self._keep(f"blocks.{l}.hook_attn_out", D)
             X = _layer_norm(X + D, ln_attn)
+            self._keep(f"blocks.{l}.hook_resid_mid", X)
             H = ffn["w1"] @ X
             if ffn["b1"] is not None:
                 H += ffn["b1"][:, None]
+            self._keep(f"blocks.{l}.mlp.hook_pre", H)
             F = ffn["w2"] @ np.maximum(H, dt(0))
             if ffn["b2"] is not None:
                 F += ffn["b2"][:, None]
+            self._keep(f"blocks.{l}.hook_mlp_out", F)
             X = _layer_norm(X + F, ln_ffn)
+            self._keep(f"blocks.{l}.hook_resid_post", X)
         self.n += t
         return w["unembed"] @ X

@@ -346,3 +346,31 @@ def test_verify_equals_the_cli():
     assert mine["ok"] and mine["mismatches"] == 0
     with pytest.raises(crasp.Error):
         crasp.parse(str(path)).verify(precision="f16")
+
+
+# --- crasp_model for interpretability ---------------------------------------------------------
+
+def test_run_with_cache_names_and_agrees_with_explain():
+    import crasp_model
+    tokens = "<bos> t2 t1 t2 t1 t0 t1 <sep> t0".split()
+    ur = crasp.parse(str(ROOT / "programs" / "ur.crasp"))
+    m = ur.compile(pe="ape", max_len=64).model
+    ids = crasp_model.encode(m, tokens, crasp_model.Diagnostics())
+    scores, cache = m.run_with_cache(ids)
+    n, d = len(ids), m.d_model
+    assert np.array_equal(scores, m.forward(ids))
+    L = len(m.layers)
+    assert cache["hook_embed"].shape == (n, d)
+    assert np.allclose(m.unembed @ cache[f"blocks.{L - 1}.hook_resid_post"].T, scores, atol=0, rtol=0)
+    one = m.residual_index("one")
+    assert np.all(cache["hook_embed"][:, one] == 1)
+    panels = json.loads(crasp.explain(ur, tokens, max_len=64).json())["panels"][0]["heads"]
+    for head in panels:
+        pattern = cache[f"blocks.{head['layer']}.attn.hook_pattern"][head["index"]]
+        assert m.head_names(head["layer"])[head["index"]] == head["name"]
+        assert np.allclose(pattern.sum(axis=1), 1)
+        assert np.all(np.triu(pattern, 1) == 0)                     # causal
+        theirs = np.zeros_like(pattern)
+        for i, row in enumerate(head["attention"]):                # explain's rows are ragged
+            theirs[i, :len(row)] = row
+        assert np.allclose(pattern, theirs, atol=1e-9)
