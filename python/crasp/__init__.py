@@ -154,14 +154,15 @@ class Program:
         return Compiled(data, stats)
 
     def verify(self, *, pe: str = "ape", max_len: int = 4096, precision: str = "f64",
-               exhaustive_length: int = -1, samples: int = 8, seed: int = 1) -> dict:
+               exhaustive_length: int = -1, samples: int = 8, seed: int = 1,
+               progress=None) -> dict:
         """Compiles the program and compares the model with the interpreter, as `crasp verify
         --json`: every input up to the exhaustive length, then `samples` random inputs per
         length bucket up to max_len. A dict with buckets (inputs, decisions, mismatches, min
         slack and output margin, whether certified), totals, ok, and the shortest
-        counterexample if any."""
+        counterexample if any. `progress(done, total)` is called after each length bucket."""
         text = _unwrap(_crasp.verify(self._p, pe, int(max_len), precision, int(exhaustive_length),
-                                     int(samples), int(seed)))
+                                     int(samples), int(seed), progress))
         report = {"program": self._p.name, "pe": pe, "precision": precision, "max_len": max_len}
         report.update(json.loads(text))
         return report

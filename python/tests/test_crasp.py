@@ -338,7 +338,10 @@ def test_explain_ur_against_ul():
 
 def test_verify_equals_the_cli():
     path = ROOT / "programs" / "majority.crasp"
-    mine = crasp.parse(str(path)).verify(pe="ape", max_len=64, samples=2)
+    buckets = []
+    mine = crasp.parse(str(path)).verify(pe="ape", max_len=64, samples=2,
+                                         progress=lambda done, total: buckets.append((done, total)))
+    assert buckets and buckets[-1][0] == buckets[-1][1]
     out = cli("verify", str(path), "--pe", "ape", "--max-len", "64", "--samples", "2", "--json")
     theirs = json.loads(out.stdout)
     theirs["program"] = mine["program"] = ""

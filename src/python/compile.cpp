@@ -1,6 +1,7 @@
 // Program.compile from Python: the compiled model as safetensors bytes (python/crasp turns them
 // into a crasp_model.Model, no file in between) and what the compiler reports about it: the
 // certified lengths, the size, the lowering's statistics (bindings.hpp).
+#include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 #include "crasp/compile.hpp"
@@ -81,7 +82,8 @@ void bind_compile(py::module_& m) {
   m.def(
       "verify",
       [](const py_program& p, const std::string& pe, int max_len, const std::string& prec,
-         int exhaustive_length, std::size_t samples, std::uint64_t seed) {
+         int exhaustive_length, std::size_t samples, std::uint64_t seed,
+         const std::function<void(std::size_t, std::size_t)>& progress) {
         diagnostics d;
         std::optional<std::string> json;
         const auto position = positional_of(pe);
@@ -97,6 +99,11 @@ void bind_compile(py::module_& m) {
         v.exhaustive_length = exhaustive_length;
         v.random_per_bucket = samples;
         v.seed = seed;
+        if (progress)
+          v.progress = [&progress](std::size_t done, std::size_t total) {
+            py::gil_scoped_acquire locked;  // verify runs with the GIL released
+            progress(done, total);
+          };
         {
           py::gil_scoped_release unlocked;
           if (auto c = compile(*p.program, o, d))
@@ -107,7 +114,7 @@ void bind_compile(py::module_& m) {
         return std::make_pair(json, to_python(d));
       },
       py::arg("program"), py::arg("pe"), py::arg("max_len"), py::arg("precision"),
-      py::arg("exhaustive_length"), py::arg("samples"), py::arg("seed"));
+      py::arg("exhaustive_length"), py::arg("samples"), py::arg("seed"), py::arg("progress"));
 }
 
 }  // namespace crasp::python
