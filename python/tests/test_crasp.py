@@ -377,3 +377,9 @@ def test_run_with_cache_names_and_agrees_with_explain():
         for i, row in enumerate(head["attention"]):                # explain's rows are ragged
             theirs[i, :len(row)] = row
         assert np.allclose(pattern, theirs, atol=1e-9)
+
+
+def test_the_package_docstring_runs():
+    import doctest
+    failures, tried = doctest.testmod(crasp)
+    assert tried >= 3 and failures == 0
