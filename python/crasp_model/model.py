@@ -17,6 +17,46 @@ PRECISIONS = {"f64": np.float64, "f32": np.float32}
 # beyond 2^32 rad the angle's float64 rounding reaches a whole turn (docs/model-format.md).
 MAX_ROTARY_ANGLE = 2.0 ** 32
 ATTENTION_BLOCK = 256  # queries per block: memory O(block * n) per head
+# Keys per running sum in the attention sums: crasp's model::attention_sum_block, whose order
+# the certified lengths assume (docs/precision.md, "Careful summation").
+SUM_BLOCK = 64
+
+
+def _certified_sums(E, V1, first_query):
+    """For each query r (absolute position first_query + r) the sums over keys j of E[r, j] * V1[:, j]
+    (V1: the values with a row of ones below them, so the last entry is the softmax
+    denominator), added in the order crasp's certificate assumes (src/model/attention.hpp): a
+    running sum over the keys of each 64-key block, then the whole blocks before the query's own
+    block added to its running sum as dyadic segments of balanced trees, smallest first. A key a
+    query does not see has weight 0, which leaves every running sum as it is. Returns
+    Q x rows(V1)."""
+    Q, seen = E.shape
+    rows = V1.shape[0]
+    nblocks = (seen + SUM_BLOCK - 1) // SUM_BLOCK
+    sums = np.zeros((nblocks, Q, rows), dtype=E.dtype)
+    for b in range(nblocks):
+        acc = sums[b]
+        for j in range(b * SUM_BLOCK, min(seen, (b + 1) * SUM_BLOCK)):
+            acc += E[:, j, None] * V1[None, :, j]   # product rounded, then added: key order
+    whole = (first_query + np.arange(Q)) // SUM_BLOCK  # whole blocks before each query's own
+    out = np.empty((Q, rows), dtype=E.dtype)
+    for K in np.unique(whole):
+        sel = np.nonzero(whole == K)[0]
+        acc = sums[K, sel].copy()
+        B = sums[:K, sel].copy()
+        k = int(K)
+        while k:
+            t = (k & -k).bit_length() - 1
+            first = k - (1 << t)
+            half = 1
+            while half < (1 << t):
+                for c in range(first, k, 2 * half):
+                    B[c] += B[c + half]
+                half *= 2
+            acc += B[first]
+            k &= k - 1
+        out[sel] = acc
+    return out
 
 
 def _check_rotary(where, frequencies, max_len):
@@ -264,8 +304,10 @@ class Decoder:
                     visible = np.arange(seen)[None, :] <= (self.n + np.arange(b0, b1))[:, None]
                     S = np.where(visible, S, -np.inf)
                     E = np.exp(S - S.max(axis=1, keepdims=True))
-                    total = E.sum(axis=1)
-                    out[:, b0:b1] = (V[:, :seen] @ E.T) / total
+                    V1 = np.vstack([V[:, :seen], np.ones((1, seen), dtype=dt)])
+                    sums = _certified_sums(E, V1, self.n + b0)
+                    total = sums[:, -1]
+                    out[:, b0:b1] = (sums[:, :-1] / total[:, None]).T
                     if self.attention is not None:
                         self.attention[l][h].extend(E[r, :self.n + b0 + r + 1] / total[r]
                                                     for r in range(b1 - b0))

@@ -12,7 +12,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import crasp_model  # noqa: E402
-from crasp_model import safetensors  # noqa: E402
+from crasp_model import model, safetensors  # noqa: E402
 
 
 def file_bytes(tensors, meta, dtype="F64"):
@@ -122,6 +122,62 @@ class Decoding(unittest.TestCase):
         m.output_labels = ["yes"]
         with self.assertRaisesRegex(ValueError, "follow no convention"):
             crasp_model.output_kind(m)
+
+
+class CertifiedSums(unittest.TestCase):
+    """The attention sums in the order crasp's certificate assumes (model._certified_sums)."""
+
+    @staticmethod
+    def one_query(e, v1, i):
+        """The order of src/model/attention.hpp for query i, written out for one query."""
+        dt = e.dtype.type
+        n = i + 1
+        whole = (n - 1) // 64
+        def block(j0, j1):
+            acc = np.zeros(v1.shape[0], dtype=e.dtype)
+            for j in range(j0, j1):
+                acc = acc + e[j] * v1[:, j]
+            return acc
+        blocks = [block(64 * b, 64 * (b + 1)) for b in range(whole)]
+        acc = block(64 * whole, n)
+        k = whole
+        while k:
+            t = (k & -k).bit_length() - 1
+            first = k - (1 << t)
+            half = 1
+            while half < (1 << t):
+                for c in range(first, k, 2 * half):
+                    blocks[c] = blocks[c] + blocks[c + half]
+                half *= 2
+            acc = acc + blocks[first]
+            k &= k - 1
+        return acc
+
+    def test_equals_the_order_written_out(self):
+        rng = np.random.default_rng(1)
+        for dt in (np.float32, np.float64):
+            seen, first = 300, 200          # queries 200..299 over 300 keys
+            E = rng.random((100, seen)).astype(dt)
+            for r in range(100):
+                E[r, first + r + 1:] = 0    # causal
+            V1 = np.vstack([rng.standard_normal((3, seen)), np.ones((1, seen))]).astype(dt)
+            got = model._certified_sums(E, V1, first)
+            for r in range(0, 100, 7):
+                want = self.one_query(E[r], V1, first + r)
+                self.assertTrue(np.array_equal(got[r], want), (dt, r))
+
+    def test_within_the_certified_bound(self):
+        n = 16384
+        E = np.ones((1, n), dtype=np.float32)
+        V1 = np.vstack([np.full((1, n), 0.1), np.ones((1, n))]).astype(np.float32)
+        got = model._certified_sums(E, V1, n - 1)[0]
+        exact = float(np.float32(0.1)) * n
+        k = 64 + int(np.ceil(np.log2(n // 64 - 1 + 1)))
+        eps = 2.0 ** -24
+        self.assertLessEqual(abs(float(got[0]) - exact), k * eps / (1 - k * eps) * exact)
+        self.assertEqual(float(got[1]), n)       # a count of ones is exact
+        running = abs(float(np.cumsum(V1[0])[-1]) - exact)
+        self.assertGreater(running, 10 * abs(float(got[0]) - exact))
 
 
 if __name__ == "__main__":
