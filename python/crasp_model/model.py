@@ -33,11 +33,13 @@ def _certified_sums(E, V1, first_query):
     Q, seen = E.shape
     rows = V1.shape[0]
     nblocks = (seen + SUM_BLOCK - 1) // SUM_BLOCK
-    sums = np.zeros((nblocks, Q, rows), dtype=E.dtype)
+    sums = np.empty((nblocks, Q, rows), dtype=E.dtype)
     for b in range(nblocks):
-        acc = sums[b]
-        for j in range(b * SUM_BLOCK, min(seen, (b + 1) * SUM_BLOCK)):
-            acc += E[:, j, None] * V1[None, :, j]   # product rounded, then added: key order
+        j0, j1 = b * SUM_BLOCK, min(seen, (b + 1) * SUM_BLOCK)
+        # Each product rounded, then added in key order: add.accumulate (cumsum) is a running
+        # sum by definition, unlike sum(), which numpy adds pairwise.
+        terms = E[:, j0:j1, None] * V1.T[None, j0:j1, :]
+        sums[b] = np.add.accumulate(terms, axis=1)[:, -1, :]
     whole = (first_query + np.arange(Q)) // SUM_BLOCK  # whole blocks before each query's own
     out = np.empty((Q, rows), dtype=E.dtype)
     for K in np.unique(whole):
