@@ -10,6 +10,8 @@
 
 #include "communication/source.hpp"
 #include "crasp/reduction.hpp"
+#include "reduction/words.hpp"
+#include "tasks/common.hpp"
 
 namespace crasp {
 namespace {
@@ -36,20 +38,29 @@ std::optional<std::pair<tokens, tokens>> ends_of(const check_detail::input_shape
   return std::make_pair(before, after);
 }
 
-// Every word over `symbols` of lengths 1 .. `upto`.
+}  // namespace
+
 void all_words(const tokens& symbols, std::size_t upto, std::vector<tokens>& out) {
-  std::vector<tokens> layer{{}};
-  for (std::size_t len = 1; len <= upto; ++len) {
-    std::vector<tokens> next;
-    for (const auto& w : layer)
-      for (const auto& s : symbols) {
-        next.push_back(w);
-        next.back().push_back(s);
-      }
-    out.insert(out.end(), next.begin(), next.end());
-    layer = std::move(next);
-  }
+  for (std::size_t len = 1; len <= upto; ++len)
+    tasks::detail::for_each_word(symbols.size(), len, [&](const std::vector<std::size_t>& w) {
+      tokens word;
+      word.reserve(len);
+      for (std::size_t d : w) word.push_back(symbols[d]);
+      out.push_back(std::move(word));
+    });
 }
+
+std::size_t longest_within(std::size_t symbols, std::size_t budget, std::size_t cap) {
+  std::size_t L = 0;
+  for (std::size_t total = 0, layer = 1; L < cap; ++L) {
+    layer *= symbols;
+    if (total + layer > budget) break;
+    total += layer;
+  }
+  return L;
+}
+
+namespace {
 
 bool is_decision(const tasks::task_spec& t) {
   return tasks::format_of(t) == tasks::answer_format::accept || t.id == tasks::task_id::parity;
@@ -118,13 +129,7 @@ std::optional<reduction_report> check_reduction(const reduction_options& options
   // The source inputs: all words up to the exhaustive length that the budget allows, then long
   // ones, half from the source's own generator, half uniform.
   std::vector<tokens> words;
-  std::size_t L = 0, total = 0, layer = 1;
-  while (L < options.exhaustive_length) {
-    layer *= source->content.size();
-    if (total + layer > options.budget) break;
-    total += layer;
-    ++L;
-  }
+  const std::size_t L = longest_within(source->content.size(), options.budget, options.exhaustive_length);
   all_words(source->content, L, words);
   r.exhaustive_length = L;
   r.exhaustive_inputs = words.size();

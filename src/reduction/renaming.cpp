@@ -10,6 +10,7 @@
 
 #include "communication/source.hpp"
 #include "crasp/reduction.hpp"
+#include "reduction/words.hpp"
 
 namespace crasp {
 namespace {
@@ -50,22 +51,11 @@ tokens renamed(const tokens& t, const std::map<std::string, std::string>& pi) {
 // words over its symbols in its frame), then sampled ones of lengths 10 .. 40.
 std::vector<task_instance> instances_of(const answer_source& src, std::uint64_t seed,
                                         std::size_t& exhaustive, diagnostics& diags) {
-  std::vector<tokens> inputs;
-  std::vector<tokens> layer{{}};
-  exhaustive = 0;
-  for (std::size_t len = 1;; ++len) {
-    std::vector<tokens> next;
-    for (const auto& w : layer)
-      for (const auto& s : src.content) {
-        next.push_back(w);
-        next.back().push_back(s);
-      }
-    if (inputs.size() + next.size() > 1024) break;
-    for (const auto& w : next)
-      if (auto framed = comm_detail::frame_input(src.shape, w)) inputs.push_back(std::move(*framed));
-    exhaustive = len;
-    layer = std::move(next);
-  }
+  exhaustive = longest_within(src.content.size(), 1024, 16);
+  std::vector<tokens> words, inputs;
+  all_words(src.content, exhaustive, words);
+  for (const auto& w : words)
+    if (auto framed = comm_detail::frame_input(src.shape, w)) inputs.push_back(std::move(*framed));
   std::vector<std::optional<task_instance>> answered;
   std::vector<task_instance> out;
   if (!src.answer(inputs, answered, diags)) return out;
