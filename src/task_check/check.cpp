@@ -108,20 +108,25 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   }
   // A declared reduction whose map held carries the source's published no; beside a passing
   // witness the map is wrong where it was not checked, or a published result is.
+  // A computed no from a published one (a checked reduction, a catalogue task renamed) decides
+  // a column nothing else decided; beside a passing witness it is a problem: the map is wrong
+  // where it was not checked, or a published result is.
+  const auto carry = [&r](tasks::verdict& v, const tasks::verdict& from, const std::string& verdict,
+                          const std::string& beside_witness) {
+    if (from.value != tasks::expressible::no) return;
+    if (v.value == tasks::expressible::yes) {
+      r.ok = false;
+      r.problems.push_back(beside_witness);
+    } else if (v.value == tasks::expressible::unknown) {
+      v = {tasks::expressible::no, verdict};
+    }
+  };
   if (r.reduction && r.reduction->holds()) {
-    const auto carry = [&](tasks::verdict& v, const tasks::verdict& from, const char* column) {
-      if (from.value != tasks::expressible::no) return;
-      if (v.value == tasks::expressible::yes) {
-        r.ok = false;
-        r.problems.push_back(fmt::format("the reduction from {} says no for {} beside a passing "
-                                         "witness",
-                                         r.reduction->source, column));
-      } else if (v.value == tasks::expressible::unknown) {
-        v = from;
-      }
-    };
-    carry(r.ape, r.reduction->ape, "C-RASP[pos]");
-    carry(r.nope, r.reduction->nope, "C-RASP");
+    const std::string& from = r.reduction->source;
+    carry(r.ape, r.reduction->ape, r.reduction->verdict,
+          fmt::format("the reduction from {} says no for C-RASP[pos] beside a passing witness", from));
+    carry(r.nope, r.reduction->nope, r.reduction->verdict,
+          fmt::format("the reduction from {} says no for C-RASP beside a passing witness", from));
   } else if (r.reduction) {
     r.ok = false;
     r.problems.push_back("the declared reduction from " + r.reduction->source +
@@ -133,19 +138,13 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   // A catalogue task in disguise: a renamed program solves one as well as the other.
   if (r.same_as) {
     const std::string why = "no (as " + r.same_as->describe() + ")";
-    const auto carry = [&](tasks::verdict& v, const tasks::verdict& from, const char* column) {
-      if (from.value != tasks::expressible::no) return;
-      if (v.value == tasks::expressible::yes) {
-        r.ok = false;
-        r.problems.push_back(fmt::format("the spec answers as {} (published no for {}) beside a "
-                                         "passing witness",
-                                         r.same_as->task, column));
-      } else if (v.value == tasks::expressible::unknown) {
-        v = {tasks::expressible::no, why};
-      }
-    };
-    carry(r.ape, r.same_as->ape, "C-RASP[pos]");
-    carry(r.nope, r.same_as->nope, "C-RASP");
+    const std::string& task = r.same_as->task;
+    carry(r.ape, r.same_as->ape, why,
+          fmt::format("the spec answers as {} (published no for C-RASP[pos]) beside a passing "
+                      "witness", task));
+    carry(r.nope, r.same_as->nope, why,
+          fmt::format("the spec answers as {} (published no for C-RASP) beside a passing witness",
+                      task));
   }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
