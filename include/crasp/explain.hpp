@@ -99,8 +99,9 @@ struct explanation {
 };
 
 /// Explains `m` (validated, float64) on program tokens `tokens` (BOS is added). `program`, when
-/// given, is what `m` was compiled from: statement names then come with their source text and
-/// anonymous nodes (`n102`) with the rule that uses them. Errors (unknown tokens, an input past an
+/// given, is what `m` was compiled from: statement names then come with their source text, next
+/// rules as `crasp expand` prints them, and bare node ids (`n102`, in models saved by earlier
+/// builds) with the rule that uses them. Errors (unknown tokens, an input past an
 /// APE table) go to `diags` under `origin`.
 std::optional<explanation> explain(const model::model& m, const std::vector<std::string>& tokens,
                                    const ir::program* program, const std::string& origin,

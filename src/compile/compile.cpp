@@ -56,22 +56,14 @@ lowering::lowering(const ir::program& program, const compile_options& options)
       for (auto o : c->offsets) max_offset = std::max(max_offset, o);
     }
   }
-  // Labels: a statement's value is called by the statement's name; any other node by its id and
-  // the first statement that uses it.
-  std::vector<std::string> owner(n);
-  for (const auto& st : prog.statements) {
-    std::vector<ir::node_id> stack{st.value};
-    while (!stack.empty()) {
-      const ir::node_id x = stack.back();
-      stack.pop_back();
-      if (!owner[x].empty()) continue;
-      owner[x] = st.name;
-      for_each_operand(prog.nodes[x].operation, [&](ir::node_id c) { stack.push_back(c); });
-    }
-  }
+  // Labels: a statement's value is called by the statement's name, a next-token rule's by
+  // `next "TOKEN"`; any other node by its id and the first rule that uses it, so every residual
+  // dimension and head reads back to the source (`match:next "t1".n102`).
+  const std::vector<std::string> owner = ir::node_owners(prog);
   for (std::size_t i = 0; i < n; ++i) {
     labels[i] = owner[i].empty() ? fmt::format("n{}", i) : fmt::format("{}.n{}", owner[i], i);
   }
+  for (const auto& r : prog.next) labels[r.value] = ir::next_rule_name(prog, r);
   for (const auto& st : prog.statements) labels[st.value] = st.name;
 }
 

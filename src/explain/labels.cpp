@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "crasp/frontend.hpp"
 #include "support/ir_walk.hpp"
 
 namespace crasp::explain_detail {
@@ -70,27 +71,33 @@ std::map<std::string, std::string> statement_sources(const ir::program& program,
   std::map<std::string, std::string> out;
   std::map<std::string, const ir::statement*> by_name;
   for (const auto& st : program.statements) by_name[st.name] = &st;  // later shadows earlier
-  // The rule that first uses each node: statements in order, then the next rules.
-  std::vector<std::string> user(program.nodes.size());
-  auto claim = [&](ir::node_id root, const std::string& who) {
-    std::vector<ir::node_id> stack{root};
-    while (!stack.empty()) {
-      const ir::node_id x = stack.back();
-      stack.pop_back();
-      if (x >= user.size() || !user[x].empty()) continue;
-      user[x] = who;
-      ir::for_each_operand(program.nodes[x].operation, [&](ir::node_id c) { stack.push_back(c); });
+  // A next rule has no source span of its own (a family `next[a in S]` expands to one rule per
+  // token): it is shown as `crasp expand` prints it.
+  std::map<std::string, std::string> rules;
+  const bool wants_rules = std::any_of(labels.begin(), labels.end(), [](const std::string& l) {
+    return l.rfind("next \"", 0) == 0;
+  });
+  if (wants_rules && !program.next.empty()) {
+    const std::string text = print_expanded(program);
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      const std::string line = text.substr(at, end - at);
+      if (const auto eq = line.find("\" = "); line.rfind("next \"", 0) == 0 && eq != std::string::npos)
+        rules[line.substr(0, eq + 1)] = line;
+      at = end + 1;
     }
-  };
-  for (const auto& st : program.statements) claim(st.value, st.name);
-  for (const auto& rule : program.next)
-    claim(rule.value, fmt::format("next \"{}\"", program.vocabulary.at(rule.token)));
+  }
+  std::vector<std::string> user;  // built only for labels of unowned nodes (older models)
   for (const auto& label : labels) {
     if (auto it = by_name.find(label); it != by_name.end()) {
       const ir::statement& st = *it->second;
       if (program.source && st.where.end > st.where.begin && st.where.end <= program.source->text.size())
         out[label] = program.source->text.substr(st.where.begin, st.where.end - st.where.begin);
+    } else if (auto rule = rules.find(label); rule != rules.end()) {
+      out[label] = rule->second;
     } else if (is_node_id(label)) {
+      if (user.empty()) user = ir::node_owners(program);
       const auto id = std::stoul(label.substr(1));
       if (id < user.size() && !user[id].empty()) out[label] = "a node of " + user[id];
     }

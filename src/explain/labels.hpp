@@ -1,7 +1,8 @@
 // From residual dimension names to the program statements behind them. A compiled model names
 // every dimension `KIND:LABEL` (docs/compiler.md): `read[i-1]:PREV["t0"].n0`, `clean:key:PREV["t0"]`,
-// `and:n103`, `match:n102#2`. LABEL is a statement name, `STATEMENT.nID` (a node first used by
-// that statement) or `nID` (a node no statement owns, e.g. inside a next rule).
+// `and:next "t0"`, `match:next "t0".n102#2`. LABEL is a statement or next-rule name, or
+// `RULE.nID` (a node first used by that rule); models saved by earlier builds of crasp may still carry bare
+// `nID` labels for the parts of next rules.
 #pragma once
 
 #include <map>
@@ -20,8 +21,8 @@ std::string dimension_label(const std::string& name);
 /// `PREV["t0"]`).
 std::vector<std::string> statements_of(const std::vector<std::string>& names);
 
-/// With the program: the source text of every statement named in `labels`, and for an
-/// anonymous node `nID` the rule that uses it ("node n102 of next \"t0\"").
+/// With the program: the source text of every statement named in `labels`, a next rule as
+/// `crasp expand` prints it, and for a bare node `nID` the rule that uses it ("a node of next \"t0\"").
 std::map<std::string, std::string> statement_sources(const ir::program& program,
                                                      const std::vector<std::string>& labels);
 

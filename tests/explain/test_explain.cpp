@@ -17,6 +17,7 @@
 #include "crasp/frontend.hpp"
 #include "explain/labels.hpp"
 #include "explain/roles.hpp"
+#include "support/ir_walk.hpp"
 
 namespace {
 
@@ -133,13 +134,31 @@ TEST_CASE("explain: statements and their source behind heads and FFNs", "[explai
   CHECK(std::find(prev.statements.begin(), prev.statements.end(), "AFTER_SEP") != prev.statements.end());
   REQUIRE(ur.statement_source.count("PREV[\"t0\"]"));
   CHECK(ur.statement_source.at("PREV[\"t0\"]").find("exists[prev] tok(s)") != std::string::npos);
-  // The matching head's counts belong to the next rules, which are no statements.
+  // The matching head's counts belong to the next rules: named by them, shown as expand prints them.
   const auto& match = head_named(ur, "match[");
   REQUIRE(!match.statements.empty());
-  const std::string node = match.statements.front();
-  CHECK(std::regex_match(node, std::regex("n[0-9]+")));
-  REQUIRE(ur.statement_source.count(node));
-  CHECK(ur.statement_source.at(node).rfind("a node of next \"t", 0) == 0);
+  const std::string rule = match.statements.front();
+  CHECK(std::regex_match(rule, std::regex("next \"t[0-4]\"")));
+  REQUIRE(ur.statement_source.count(rule));
+  CHECK(ur.statement_source.at(rule).rfind(rule + " = ", 0) == 0);
+  // No dimension of any layer is left with a bare node id.
+  for (const auto& h : ur.heads)
+    for (const auto& s : h.statements) CHECK_FALSE(std::regex_match(s, std::regex("n[0-9]+")));
+  for (const auto& f : ur.ffns)
+    for (const auto& s : f.statements) CHECK_FALSE(std::regex_match(s, std::regex("n[0-9]+")));
+}
+
+TEST_CASE("explain: a bare node id from an older model still finds its rule", "[explain]") {
+  const auto c = compile_bundled("ur.crasp", positional::ape);
+  const auto& program = c.program;
+  const auto owners = crasp::ir::node_owners(program);
+  std::size_t inside_next = 0;
+  while (inside_next < owners.size() && owners[inside_next].rfind("next ", 0) != 0) ++inside_next;
+  REQUIRE(inside_next < owners.size());
+  const std::string label = "n" + std::to_string(inside_next);
+  const auto src = crasp::explain_detail::statement_sources(program, {label});
+  REQUIRE(src.count(label));
+  CHECK(src.at(label) == "a node of " + owners[inside_next]);
 }
 
 TEST_CASE("explain: dimension names back to statement labels", "[explain]") {
@@ -152,9 +171,12 @@ TEST_CASE("explain: dimension names back to statement labels", "[explain]") {
   CHECK(dimension_label("pos[i-1].bit3").empty());
   CHECK(dimension_label("one").empty());
   CHECK(dimension_label("tok:a:b").empty());
+  CHECK(dimension_label("match:next \"t0\".n102#2") == "next \"t0\".n102");
+  CHECK(dimension_label("and:next \":\"") == "next \":\"");
   const auto st = crasp::explain_detail::statements_of(
-      {"read[i-1]:PREV[\"t0\"].n0", "clean:key:PREV[\"t0\"]", "and:n103", "u", "count:C.n5"});
-  CHECK(st == std::vector<std::string>{"PREV[\"t0\"]", "n103", "C"});
+      {"read[i-1]:PREV[\"t0\"].n0", "clean:key:PREV[\"t0\"]", "and:n103", "u", "count:C.n5",
+       "match:next \"t1\".n112", "and:next \"t1\""});
+  CHECK(st == std::vector<std::string>{"PREV[\"t0\"]", "n103", "C", "next \"t1\""});
 }
 
 TEST_CASE("explain: the metrics on hand-made attention patterns", "[explain]") {
