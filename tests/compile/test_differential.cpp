@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
 
 #include "../programs/harness.hpp"
 #include "crasp/compile.hpp"
@@ -72,11 +73,19 @@ crasp::compiled_program compiled(const crasp::ir::program& p, crasp::model::posi
   return std::move(*c);
 }
 
+// A label that is only a node id: after the kind prefix(es), `n` digits (then `.le`, `#2`, ...).
+const std::regex bare_node(":n[0-9]+([.#][^:]*)?$");
+
 void verify_all(bool generators) {
   for (const auto& b : bundled_programs()) {
     if (b.program->is_generator() != generators) continue;
     for (auto pe : encodings(*b.program)) {
       const auto c = compiled(*b.program, pe);
+      // Every dimension reads back to a statement or rule: no label is a bare node id (`n102`).
+      for (const auto& name : c.model.residual_names) {
+        INFO(b.entry.file << ": " << name);
+        CHECK_FALSE(std::regex_search(name, bare_node));
+      }
       for (auto prec : {crasp::precision::f64, crasp::precision::f32}) {
         INFO(b.entry.file << " " << crasp::model::to_string(pe) << " "
                           << (prec == crasp::precision::f64 ? "f64" : "f32"));
