@@ -10,10 +10,63 @@ position embeddings, causal softmax heads without the 1/sqrt(d) scale (interleav
 the model has it), ReLU FFNs, post-LayerNorms when enabled, the unembedding. Weights are frozen
 buffers. Only float64 and float32 are accepted (float16 and bfloat16 break the construction);
 decode the scores with `crasp_model.decide` (thresholds, not an argmax).
+
+Hook points carry TransformerLens's names, the same as `Model.run_with_cache` (batch first here):
+
+    hook_embed                      batch x n x d_model
+    blocks.{l}.attn.hook_pattern    batch x heads x n x n (row: query; zero above the diagonal)
+    blocks.{l}.hook_attn_out        batch x n x d_model
+    blocks.{l}.hook_resid_mid       batch x n x d_model
+    blocks.{l}.mlp.hook_pre         batch x n x d_ff
+    blocks.{l}.hook_mlp_out         batch x n x d_model
+    blocks.{l}.hook_resid_post      batch x n x d_model
+
+Each is an `nn.Module` (`HookPoint`): `net.run_with_cache(ids)` returns the scores and every
+value, `net.run_with_hooks(ids, fwd_hooks=[(name, fn)])` calls `fn(value, hook=point)` and uses
+its return value, when not None, in place of the value (activation patching, head ablation);
+plain `register_forward_hook` on `net.hook_points()[name]` works as well.
 """
+
+import contextlib
 
 import torch
 from torch import nn
+
+
+class HookPoint(nn.Module):
+    """The identity, there to be hooked: its forward hooks see (and may replace) one value."""
+
+    def __init__(self):
+        super().__init__()
+        self.name = None  # set by CraspTransformer: the TransformerLens name
+
+    def forward(self, x):
+        return x
+
+
+class _Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hook_pattern = HookPoint()
+
+
+class _MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hook_pre = HookPoint()
+
+
+class _Block(nn.Module):
+    """Hook points of one layer (the weights stay buffers of CraspTransformer)."""
+
+    def __init__(self):
+        super().__init__()
+        self.attn = _Attention()
+        self.hook_attn_out = HookPoint()
+        self.hook_resid_mid = HookPoint()
+        self.mlp = _MLP()
+        self.hook_mlp_out = HookPoint()
+        self.hook_resid_post = HookPoint()
 
 
 class CraspTransformer(nn.Module):
@@ -55,6 +108,49 @@ class CraspTransformer(nn.Module):
                         entry[key] = f"l{l}_ln_{which}_{key}"
                 lns.append(entry)
             self.layers.append((heads, lns[0], ffn, lns[1]))
+        self.hook_embed = HookPoint()
+        self.blocks = nn.ModuleList(_Block() for _ in model.layers)
+        for name, module in self.named_modules():
+            if isinstance(module, HookPoint):
+                module.name = name
+
+    def hook_points(self):
+        """Every hook point by its TransformerLens name, in the order the forward pass reaches them."""
+        return {name: m for name, m in self.named_modules() if isinstance(m, HookPoint)}
+
+    @contextlib.contextmanager
+    def hooks(self, fwd_hooks):
+        """Within the block, `fn(value, hook=point)` runs at each (name, fn) of `fwd_hooks`; a
+        value it returns replaces the activation. The hooks are removed on leaving, also on error."""
+        points = self.hook_points()
+        handles = []
+        try:
+            for name, fn in fwd_hooks:
+                if name not in points:
+                    raise KeyError(f"no hook point {name!r} (this model has {len(points)}: "
+                                   f"{', '.join(list(points)[:3])}, ...)")
+                handles.append(points[name].register_forward_hook(
+                    lambda module, args, out, fn=fn: fn(out, hook=module)))
+            yield self
+        finally:
+            for h in handles:
+                h.remove()
+
+    def run_with_hooks(self, ids, fwd_hooks=()):
+        """Scores of `ids` with `fwd_hooks` ([(name, fn)], see hooks()) in place for this call."""
+        with self.hooks(fwd_hooks):
+            return self(ids)
+
+    def run_with_cache(self, ids, names=None):
+        """Scores and a dict of every hook point's value (or those in `names`), detached."""
+        cache = {}
+
+        def keep(value, hook):
+            cache[hook.name] = value.detach()
+
+        wanted = [n for n in self.hook_points() if names is None or n in names]
+        scores = self.run_with_hooks(ids, [(n, keep) for n in wanted])
+        return scores, cache
 
     def _ln(self, X, cfg):
         if not cfg["enabled"]:
@@ -88,21 +184,32 @@ class CraspTransformer(nn.Module):
             if n > self.model.max_len:
                 raise ValueError(f"an APE model has {self.model.max_len} positions; {n} given")
             X = X + self.pos_embed[:n]
+        X = self.hook_embed(X)
         causal = torch.ones(n, n, dtype=torch.bool).tril()
-        for heads, ln_attn, ffn, ln_ffn in self.layers:
-            D = torch.zeros_like(X)
+        for block, (heads, ln_attn, ffn, ln_ffn) in zip(self.blocks, self.layers):
+            values, patterns = [], []
             for (wq, wk, wv, wo), omegas in heads:
                 q = self._rotate(X @ getattr(self, wq).T, omegas)
                 k = self._rotate(X @ getattr(self, wk).T, omegas)
-                v = X @ getattr(self, wv).T
+                values.append((X @ getattr(self, wv).T, getattr(self, wo)))
                 S = (q @ k.transpose(1, 2)).masked_fill(~causal, float("-inf"))
-                D = D + torch.softmax(S, dim=-1) @ v @ getattr(self, wo).T
-            X = self._ln(X + D, ln_attn)
+                patterns.append(torch.softmax(S, dim=-1))
+            D = torch.zeros_like(X)
+            # A layer without heads still shows its (empty) pattern, as Model.run_with_cache does.
+            P = (torch.stack(patterns, dim=1) if patterns
+                 else X.new_zeros((X.shape[0], 0, n, n)))
+            P = block.attn.hook_pattern(P)
+            for h, (v, wo) in enumerate(values):
+                D = D + P[:, h] @ v @ wo.T
+            D = block.hook_attn_out(D)
+            X = block.hook_resid_mid(self._ln(X + D, ln_attn))
             H = X @ getattr(self, ffn["w1"]).T
             if "b1" in ffn:
                 H = H + getattr(self, ffn["b1"])
+            H = block.mlp.hook_pre(H)
             F = torch.relu(H) @ getattr(self, ffn["w2"]).T
             if "b2" in ffn:
                 F = F + getattr(self, ffn["b2"])
-            X = self._ln(X + F, ln_ffn)
+            F = block.hook_mlp_out(F)
+            X = block.hook_resid_post(self._ln(X + F, ln_ffn))
         return X @ self.unembed.T
