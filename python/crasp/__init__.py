@@ -27,7 +27,8 @@ except ImportError as e:  # the source folder python/ has the Python files but n
 from ._crasp import Diagnostic, Explanation, Trace
 
 __all__ = ["Error", "Diagnostic", "Program", "Trace", "Compiled", "parse", "load",
-           "expand_alphabet", "tasks", "generate", "check", "synth", "explain", "Explanation"]
+           "expand_alphabet", "tasks", "generate", "check", "synth", "explain", "Explanation",
+           "verify"]
 
 Tokens = Union[str, Sequence[str]]
 
@@ -289,6 +290,14 @@ def explain(program: "Program", tokens: Tokens, *, pe: str = "ape", compare: Seq
         if e not in ("ape", "rope", "nope"):
             raise ValueError(f"pe must be 'ape', 'rope' or 'nope', not {e!r}")
     return _unwrap(_crasp.explain(panels, _tokens(tokens, "explain"), int(max_len)))
+
+
+def verify(program: Union["Program", str, os.PathLike], **options) -> dict:
+    """`crasp verify --json` on a Program or a program file: the same as Program.verify(**options)
+    (pe, max_len, precision, exhaustive_length, samples, seed, progress)."""
+    if not isinstance(program, Program):
+        program = load(program) if _is_program_path(program) else parse(program)
+    return program.verify(**options)
 
 
 def _is_program_path(source) -> bool:

@@ -349,6 +349,12 @@ def test_verify_equals_the_cli():
     assert mine["ok"] and mine["mismatches"] == 0
     with pytest.raises(crasp.Error):
         crasp.parse(str(path)).verify(precision="f16")
+    # The module-level entry point takes a path (or text) as well as a Program.
+    top = crasp.verify(path, pe="ape", max_len=64, samples=2)
+    top["program"] = ""
+    assert top == theirs
+    with pytest.raises(crasp.Error):
+        crasp.verify("ACCEPT = #(", pe="ape")
 
 
 # --- crasp_model for interpretability ---------------------------------------------------------
