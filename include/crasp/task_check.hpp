@@ -35,6 +35,10 @@ struct task_check_options {
   /// Catalogue task names (tasks::find) and task spec files (names ending in ".toml",
   /// docs/tasks.md), in report order; empty means the whole catalogue.
   std::vector<std::string> tasks;
+  /// metrics.json files written by `python3 -m crasp_model train` (docs/training.md): each
+  /// config's mean accuracy per length bin is shown beside its task's verdicts (a series with
+  /// source "crasp_model train"). A file for a task not checked is an error.
+  std::vector<std::string> trained_metrics;
   std::size_t train_lo = 4, train_hi = 100;
   std::size_t test_lo = 101, test_hi = 200;
   /// One single-length bin per factor f, at f * train_hi.

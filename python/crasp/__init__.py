@@ -28,7 +28,7 @@ from ._crasp import Diagnostic, Explanation, Trace
 
 __all__ = ["Error", "Diagnostic", "Program", "Trace", "Compiled", "parse", "load",
            "expand_alphabet", "tasks", "generate", "check", "synth", "explain", "Explanation",
-           "verify"]
+           "verify", "spec_info"]
 
 Tokens = Union[str, Sequence[str]]
 
@@ -210,6 +210,13 @@ def tasks() -> list:
     sizes, control_tokens, and the 'ape' / 'nope' verdicts with their reasons), as `crasp tasks`
     lists them."""
     return [dict(t) for t in _crasp.tasks()]
+
+
+def spec_info(path: Union[str, os.PathLike]) -> dict:
+    """A task spec's head as crasp check reads it (nothing is run): name, description, format
+    (accept, continuation, labels or count), min_length, max_length, expect and its [[trained]]
+    series ({label, bins: [(lo, hi, accuracy)]}). Raises crasp.Error for a bad spec."""
+    return dict(_unwrap(_crasp.spec_info(os.fspath(path))))
 
 
 def _spec_answer(form: str, expected: list):

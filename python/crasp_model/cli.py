@@ -43,8 +43,13 @@ def main(argv=None, stdin=None, out=None, err=None):
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "train":  # its own options (docs/training.md); needs PyTorch
+        from .train.cli import main as train_main
+        return train_main(argv[1:], out, err)
     parser = argparse.ArgumentParser(prog="python3 -m crasp_model",
-                                     description="run crasp's compiled models in numpy")
+                                     description="run crasp's compiled models in numpy; `train TASK` "
+                                                 "trains transformers on a task (PyTorch)")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("run", "generate"):
         p = sub.add_parser(name)

@@ -428,6 +428,11 @@ command_line::command_line()
   check_->add_option("--plot", check_opts_.plot, "write accuracy against length as SVG")
       ->type_name("FILE")
       ->check(file_name());
+  check_->add_option("--trained", check_opts_.trained,
+                     "show the accuracies of transformers trained by `python3 -m crasp_model "
+                     "train` (its metrics.json) beside the task's verdicts")
+      ->type_name("METRICS.json")
+      ->check(file_name());
   check_->add_option("--threads", check_opts_.threads, "worker threads (default: all cores)")
       ->check(integer_in(0, 256));
   check_->add_flag("--synth", check_opts_.synth,

@@ -353,6 +353,20 @@ std::string check_report_text(const check_report& report) {
       if (s.source == "spec") trained += fmt::format("  {} {}: {}\n", t.task, s.pe, trained_text(s));
   if (!trained.empty()) out += "\nTrained models, as the specs report them:\n" + trained;
 
+  // crasp check --trained: what crasp_model train measured, under the verdicts it is set against.
+  std::string ours;
+  for (const auto& t : report.tasks) {
+    std::string lines;
+    for (const auto& s : t.published)
+      if (s.source == "crasp_model train") lines += fmt::format("    {}: {}\n", s.pe, trained_text(s));
+    if (lines.empty()) continue;
+    ours += fmt::format("  {}: C-RASP[pos] {}; NoPE {}\n{}", t.task, verdict_label(t, false),
+                        verdict_label(t, true), lines);
+  }
+  if (!ours.empty())
+    out += "\nTrained by crasp_model train (mean accuracy over seeds per length bin), beside the "
+           "verdicts:\n" + ours;
+
   std::string disagree;
   for (const auto& t : report.tasks) {
     if (!t.agrees_ape) disagree += fmt::format("  {} C-RASP[pos]: {}\n", t.task, t.ape.reason);

@@ -133,6 +133,7 @@ struct check_command_options {
   std::string programs;  ///< --programs DIR: replaces the bundled programs DIR holds
   double oracle_timeout = 10;  ///< --oracle-timeout SECONDS: longest wait for a script's line
   std::string plot;      ///< --plot FILE.svg
+  std::vector<std::string> trained;  ///< --trained metrics.json...: crasp_model train results
   std::uint64_t max_model_mib = default_max_model_bytes >> 20;  ///< --max-model-mib
   std::uint64_t max_params = 0;  ///< --max-params (0: --max-model-mib decides)
   double max_attention = model::default_max_attention;         ///< --max-attention

@@ -58,6 +58,7 @@ exit_code check_command(const check_command_options& opts, io& io) {
 
   task_check_options o;
   o.tasks = opts.tasks;
+  o.trained_metrics = opts.trained;
   std::tie(o.train_lo, o.train_hi) = *train;
   std::tie(o.test_lo, o.test_hi) = *test;
   o.far_factors = opts.far;

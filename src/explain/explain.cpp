@@ -102,8 +102,17 @@ const head_explanation* value_source(const model::head& hw, const provenance& pr
 std::optional<explanation> explain(const model::model& m, const std::vector<std::string>& tokens,
                                    const ir::program* program, const std::string& origin,
                                    diagnostics& diags) {
-  const auto kind = model_output_kind(m, origin, diags);
-  if (!kind) return std::nullopt;
+  // A language model trained by `crasp_model train --arch crasp` scores every token with a
+  // logit (`logit:TOKEN`), read by argmax: none of the compiled conventions, but its heads,
+  // FFNs and residual stream are drawn like any model's, with the argmax as its decision.
+  const bool logits = !m.output_labels.empty() &&
+                      std::all_of(m.output_labels.begin(), m.output_labels.end(),
+                                  [](const std::string& l) { return l.rfind("logit:", 0) == 0; });
+  std::optional<output_kind> kind;
+  if (!logits) {
+    kind = model_output_kind(m, origin, diags);
+    if (!kind) return std::nullopt;
+  }
   if (tokens.empty()) {
     diags.error(origin, "empty input: explain needs at least one token");
     return std::nullopt;
@@ -121,8 +130,16 @@ std::optional<explanation> explain(const model::model& m, const std::vector<std:
   e.residuals = fwd->residuals;
   e.output_labels = m.output_labels;
   e.scores = fwd->scores;
-  for (std::size_t p = 0; p < tokens.size(); ++p)
-    e.decisions.push_back(decision_text(m, *kind, e.scores.col(static_cast<Eigen::Index>(p + 1)), p));
+  for (std::size_t p = 0; p < tokens.size(); ++p) {
+    const auto col = e.scores.col(static_cast<Eigen::Index>(p + 1));
+    if (logits) {
+      Eigen::Index best = 0;
+      col.maxCoeff(&best);
+      e.decisions.push_back(m.output_labels[static_cast<std::size_t>(best)].substr(6));
+    } else {
+      e.decisions.push_back(decision_text(m, *kind, col, p));
+    }
+  }
 
   const auto& names = m.residual_names;
   std::vector<std::string> labels;

@@ -64,6 +64,37 @@ void bind_tasks(py::module_& m) {
     return out;
   });
 
+  // A spec's head, read and validated as crasp check reads it (nothing is run).
+  m.def(
+      "spec_info",
+      [](const std::string& path) {
+        diagnostics d;
+        std::optional<py::dict> out;
+        if (auto spec = load_task_file(path, d)) {
+          py::dict s;
+          s["name"] = spec->name;
+          s["description"] = spec->description;
+          s["format"] = std::string(answer_format_name(spec->format));
+          s["min_length"] = spec->min_length;
+          s["max_length"] = spec->max_length ? py::cast(*spec->max_length) : py::none();
+          s["expect"] = spec->expect ? py::cast(std::string(tasks::expressible_name(*spec->expect)))
+                                     : py::none();
+          py::list trained;
+          for (const auto& series : spec->trained) {
+            py::list bins;
+            for (const auto& p : series.points) bins.append(py::make_tuple(p.lo, p.hi, p.accuracy));
+            py::dict t;
+            t["label"] = series.pe;
+            t["bins"] = bins;
+            trained.append(t);
+          }
+          s["trained"] = trained;
+          out = std::move(s);
+        }
+        return std::make_pair(std::move(out), to_python(d));
+      },
+      py::arg("path"));
+
   m.def(
       "generate_catalogue",
       [](const std::string& name, std::size_t length, std::size_t count, std::uint64_t seed,

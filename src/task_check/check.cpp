@@ -374,6 +374,28 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
     }
     if (!specs_ok) return std::nullopt;
   }
+  // Trained results ride along with the task they were trained on; a file for a task not in
+  // this check is refused (it would silently show nothing).
+  bool trained_ok = true;
+  for (const auto& path : options.trained_metrics) {
+    auto m = check_detail::read_trained_metrics(path, diags);
+    if (!m) {
+      trained_ok = false;
+      continue;
+    }
+    auto it = std::find_if(plans.begin(), plans.end(),
+                           [&](const check_detail::task_plan& p) { return p.head.task == m->task; });
+    if (it == plans.end()) {
+      std::string names;
+      for (const auto& p : plans) names += (names.empty() ? "" : ", ") + p.head.task;
+      diags.error(path, fmt::format("trained on task '{}', which this check does not include "
+                                    "(it checks: {})", m->task, names));
+      trained_ok = false;
+      continue;
+    }
+    for (auto& s : m->series) it->head.published.push_back(std::move(s));
+  }
+  if (!trained_ok) return std::nullopt;
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(plans.size())));
   // Tasks are independent and each draws from its own seeded stream, so the report does not

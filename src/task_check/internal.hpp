@@ -104,6 +104,16 @@ struct task_plan {
   std::shared_ptr<const task_file> spec;  ///< null for a catalogue task
 };
 
+/// What one `crasp_model train` metrics.json says: the task it trained on and, per config, the
+/// mean accuracy per length bin (series source "crasp_model train", pe the config's label with
+/// its seed count). Errors name the file and what is wrong.
+struct trained_metrics {
+  std::string path;
+  std::string task;
+  std::vector<published_series> series;
+};
+std::optional<trained_metrics> read_trained_metrics(const std::string& path, diagnostics& diags);
+
 /// The instance source of a catalogue task with vocabulary size k (crasp synth searches over a
 /// smaller vocabulary than the check's).
 std::unique_ptr<instance_source> catalogue_source(const tasks::task_spec& task, std::size_t k);

@@ -100,6 +100,7 @@ std::string panel_verdict(const task_result& t) {
 // from the spec)".
 std::string series_label(const std::string& source, const std::string& pe) {
   if (source == "spec") return pe + " (trained, from the spec)";
+  if (source == "crasp_model train") return pe + " (crasp_model train)";
   return fmt::format("{} {} (trained)", source, pe);
 }
 

@@ -1,0 +1,88 @@
+"""An experiment: one task, one or more configurations (a sweep), several seeds; the same
+held-out instances for every run; the papers' selection rule over a sweep.
+"""
+
+import itertools
+import json
+import os
+
+from . import data, loop, report
+
+# The papers' grid (Huang et al., arXiv 2410.02140): layers x heads x width x learning rate.
+SWEEP = {"layers": (1, 2, 4), "heads": (1, 2, 4), "d_model": (16, 64, 256), "lr": (1e-3, 1e-4)}
+
+
+def sweep_configs(base):
+    out = []
+    for layers, heads, d, lr in itertools.product(*SWEEP.values()):
+        if d % heads:
+            continue
+        out.append(loop.Config(**{**base.__dict__, "layers": layers, "heads": heads,
+                                  "d_model": d, "lr": lr}))
+    return out
+
+
+def select(results):
+    """The papers' rule: among configurations at 100% on the training range (mean over seeds),
+    the best on the first test bin; ties go to the simplest (fewer layers, heads, width). None
+    when no configuration fits its training range."""
+    fitting = [r for r in results if r["mean"]["train"] == 1.0]
+    if not fitting:
+        return None
+    return min(fitting, key=lambda r: (-r["mean"]["first_test"], r["simplicity"]))
+
+
+def held_out(task, config, seed):
+    """The fixed evaluation sets: the training range, then every test bin."""
+    lo, hi = config.train_lengths
+    sets = {"train": data.sample(task, lo, hi, config.eval_count, data.stream_seed(seed, "eval-train"))}
+    for b in config.bins:
+        sets[tuple(b)] = data.sample(task, b[0], b[1], config.eval_count,
+                                     data.stream_seed(seed, "eval", *b))
+    return sets
+
+
+def run(task_name, configs, seeds, out_dir, progress=None, init=None):
+    """Trains every config x seed on the task; writes out_dir (metrics.json, trained.toml, the
+    checkpoints, the plots) and returns the metrics document."""
+    task = data.Task(task_name)
+    os.makedirs(out_dir, exist_ok=True)
+    # Held-out sets and the vocabulary come from a seed of their own: every run of the
+    # experiment is judged on the same instances.
+    raw = held_out(task, configs[0], "heldout")
+    vocab = data.Vocabulary([data.BOS, data.SEP, data.EOS, data.ACCEPT, data.REJECT])
+    framed_sets = {}
+    for key, rows in raw.items():
+        framed_sets[key] = [data.frame(task.kind, inst) for _, inst in rows]
+        for tokens, targets in framed_sets[key]:
+            for t in tokens + [t for t in targets if t is not None]:
+                vocab.add(t)
+    # The training range may hold tokens the held-out sample missed: a first chunk adds them.
+    for _, inst in data.sample(task, *configs[0].train_lengths, 4096, data.stream_seed("vocab")):
+        tokens, targets = data.frame(task.kind, inst)
+        for t in tokens + [t for t in targets if t is not None]:
+            vocab.add(t)
+    results = []
+    total = len(configs) * len(seeds)
+    done = 0
+    for config in configs:
+        runs = []
+        for seed in seeds:
+            def tick(step, steps, point, config=config, seed=seed):
+                if progress:
+                    progress(done, total, config, seed, step, steps, point)
+            model, result = loop.run(task, config, seed, vocab, framed_sets, tick,
+                                     init=init(config, vocab) if init else None)
+            result["checkpoint"] = report.save_checkpoint(model, vocab, task, config, seed, out_dir)
+            runs.append(result)
+            done += 1
+        results.append(report.summarize(config, runs))
+    doc = report.metrics_document(task, configs[0], seeds, vocab, results, select(results)
+                                  if len(configs) > 1 else None)
+    report.write_all(doc, out_dir)
+    return doc
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
