@@ -54,7 +54,7 @@ def test_training_range_accuracy_rises_above_chance(runs, task, chance, floor):
     assert train_bin["accuracy"] >= floor > chance
     first, last = run["curve"][0], run["curve"][-1]
     assert last["loss"] < first["loss"]
-    assert f"{task} (continuation)" in out and "crasp's verdict (APE)" in out
+    assert f"{task} (continuation)" in out and "crasp's verdict: C-RASP[pos] (APE, RoPE)" in out
 
 
 def test_files_are_written_and_read_back(runs):

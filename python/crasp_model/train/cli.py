@@ -127,11 +127,16 @@ def _table(doc, out):
                   " ".join(f"{b['accuracy']:>9.3f}" for b in run["bins"]), file=out)
         print(f"  {r['label']:<22} {'mean':>4} {'':>6} {r['mean']['converged']:>3}/{len(r['runs']):<2} " +
               " ".join(f"{b['accuracy']:>9.3f}" for b in r["mean"]["bins"]), file=out)
-    if doc.get("selected"):
-        print(f"selected (100% on the training lengths, best on the first test bin, simplest "
-              f"first): {doc['selected']}", file=out)
-    for pe, v in sorted(doc["verdicts"].items()):
-        print(f"crasp's verdict ({pe.upper()}): {v}", file=out)
+    for pe, label in (doc.get("selected") or {}).items():
+        print(f"selected for {pe} (100% on the training lengths, best on the first test bin, "
+              f"simplest first): {label or 'none fits its training lengths'}", file=out)
+    v = doc["verdicts"]
+    if v:
+        print(f"crasp's verdict: C-RASP[pos] (APE, RoPE) {v.get('ape', '?')}; C-RASP (NoPE) "
+              f"{v.get('nope', '?')}", file=out)
+    else:
+        print("crasp's verdict: run `crasp check` on the spec (it decides from the spec's "
+              "program, reductions and the communication bound)", file=out)
 
 
 def main(argv=None, out=None, err=None):
@@ -171,7 +176,7 @@ def main(argv=None, out=None, err=None):
     tick, close = _progress(err, args.quiet)
     start = time.time()
     try:
-        doc = experiment.run(args.task, configs, args.seeds, out_dir, tick)
+        doc = experiment.run(args.task, configs, args.seeds, out_dir, tick, sweep=args.sweep)
     except Exception as e:  # crasp.Error, ValueError (unknown task), FloatingPointError
         close()
         print(f"{args.task}: error: {e}", file=err)

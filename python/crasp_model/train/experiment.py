@@ -42,7 +42,7 @@ def held_out(task, config, seed):
     return sets
 
 
-def run(task_name, configs, seeds, out_dir, progress=None, init=None):
+def run(task_name, configs, seeds, out_dir, progress=None, init=None, sweep=False):
     """Trains every config x seed on the task; writes out_dir (metrics.json, trained.toml, the
     checkpoints, the plots) and returns the metrics document."""
     task = data.Task(task_name)
@@ -77,8 +77,14 @@ def run(task_name, configs, seeds, out_dir, progress=None, init=None):
             runs.append(result)
             done += 1
         results.append(report.summarize(config, runs))
-    doc = report.metrics_document(task, configs[0], seeds, vocab, results, select(results)
-                                  if len(configs) > 1 else None)
+    # The papers select per positional encoding: the best APE model, the best RoPE model, ...
+    selected = None
+    if sweep:
+        selected = {}
+        for pe in dict.fromkeys(c.pe for c in configs):
+            best = select([r for r in results if r["config"]["pe"] == pe])
+            selected[pe] = None if best is None else best["label"]
+    doc = report.metrics_document(task, configs[0], seeds, vocab, results, selected)
     report.write_all(doc, out_dir)
     return doc
 

@@ -39,7 +39,8 @@ class Config:
     device: str = "cpu"
 
     def label(self):
-        return f"{self.pe.upper() if self.pe != 'rope' else 'RoPE'}, {self.layers}L {self.heads}H d{self.d_model}"
+        pe = {"ape": "APE", "rope": "RoPE", "nope": "NoPE"}[self.pe]
+        return f"{pe}, {self.layers}L {self.heads}H d{self.d_model}"
 
     def simplicity(self):
         """The papers' tie-break among configurations: fewer layers, then heads, then width."""

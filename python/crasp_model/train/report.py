@@ -62,7 +62,7 @@ def metrics_document(task, config, seeds, vocab, results, selected):
         "train_lengths": list(config.train_lengths), "bins": [list(b) for b in config.bins],
         "seeds": list(seeds), "vocabulary": vocab.tokens,
         "configs": results,
-        "selected": None if selected is None else selected["label"],
+        "selected": selected,
     }
 
 

@@ -1,0 +1,1 @@
+check bin_majority --trained trained/no_such.json

@@ -1,0 +1,1 @@
+check dyck1 --trained trained/bin_majority.json
