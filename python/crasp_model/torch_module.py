@@ -70,20 +70,25 @@ class _Block(nn.Module):
 
 
 class CraspTransformer(nn.Module):
-    def __init__(self, model, dtype=torch.float64):
+    """`model`'s forward pass in torch. Weights are frozen buffers, or with trainable=True
+    parameters (under the same names) that an optimizer can move: crasp_model train
+    --init-from starts from a compiled model this way."""
+
+    def __init__(self, model, dtype=torch.float64, trainable=False):
         super().__init__()
+        self.trainable = trainable
         if dtype not in (torch.float64, torch.float32):
             raise ValueError("crasp models run in float64 or float32 only (float16 and bfloat16 "
                              "break them; docs/model-format.md)")
         self.model = model
         self.dtype = dtype
         t = lambda a: torch.tensor(a, dtype=dtype)
-        self.register_buffer("embed", t(model.embed.T))          # vocab x d (nn.Embedding layout)
-        self.register_buffer("unembed", t(model.unembed))        # n_out x d
+        self._store("embed", t(model.embed.T))          # vocab x d (nn.Embedding layout)
+        self._store("unembed", t(model.unembed))        # n_out x d
         if model.pe == "ape":
             table = torch.zeros(model.max_len, model.d_model, dtype=dtype)
             table[:, model.pos_rows] = t(model.pos_embed.T)
-            self.register_buffer("pos_embed", table)             # max_len x d, zero off pos_rows
+            self._store("pos_embed", table)             # max_len x d, zero off pos_rows
         self.layers = []
         for l, L in enumerate(model.layers):
             heads = []
@@ -91,20 +96,20 @@ class CraspTransformer(nn.Module):
                 names = []
                 for part in ("wq", "wk", "wv", "wo"):
                     name = f"l{l}_h{h}_{part}"
-                    self.register_buffer(name, t(getattr(H, part)))
+                    self._store(name, t(getattr(H, part)))
                     names.append(name)
                 heads.append((names, torch.tensor(H.rotary, dtype=torch.float64)))
             ffn = {}
             for part in ("w1", "b1", "w2", "b2"):
                 if L.ffn[part] is not None:
-                    self.register_buffer(f"l{l}_{part}", t(L.ffn[part]))
+                    self._store(f"l{l}_{part}", t(L.ffn[part]))
                     ffn[part] = f"l{l}_{part}"
             lns = []
             for which, cfg in (("attn", L.ln_attn), ("ffn", L.ln_ffn)):
                 entry = {"enabled": cfg["enabled"], "eps": cfg["eps"], "gain": None, "bias": None}
                 for key, w in (("gain", cfg["gain_w"]), ("bias", cfg["bias_w"])):
                     if w is not None:
-                        self.register_buffer(f"l{l}_ln_{which}_{key}", t(w))
+                        self._store(f"l{l}_ln_{which}_{key}", t(w))
                         entry[key] = f"l{l}_ln_{which}_{key}"
                 lns.append(entry)
             self.layers.append((heads, lns[0], ffn, lns[1]))
@@ -113,6 +118,32 @@ class CraspTransformer(nn.Module):
         for name, module in self.named_modules():
             if isinstance(module, HookPoint):
                 module.name = name
+
+    def _store(self, name, tensor):
+        if self.trainable:
+            self.register_parameter(name, nn.Parameter(tensor))
+        else:
+            self.register_buffer(name, tensor)
+
+    def weights(self):
+        """The current weights in crasp's file layout, as float64 numpy arrays by tensor name
+        (docs/model-format.md, "Tensor names"): what export writes back after training."""
+        m = self.model
+        get = lambda name: getattr(self, name).detach().cpu().double().numpy()
+        out = {"embed": get("embed").T, "unembed": get("unembed")}
+        if m.pe == "ape":
+            out["pos_embed"] = get("pos_embed")[:, m.pos_rows].T
+        for l, (heads, ln_attn, ffn, ln_ffn) in enumerate(self.layers):
+            for h, (names, _) in enumerate(heads):
+                for part, name in zip(("wq", "wk", "wv", "wo"), names):
+                    out[f"layers.{l}.heads.{h}.{part}"] = get(name)
+            for part, name in ffn.items():
+                out[f"layers.{l}.ffn.{part}"] = get(name)
+            for which, cfg in (("ln_attn", ln_attn), ("ln_ffn", ln_ffn)):
+                for key in ("gain", "bias"):
+                    if cfg[key]:
+                        out[f"layers.{l}.{which}.{key}"] = get(cfg[key])
+        return out
 
     def hook_points(self):
         """Every hook point by its TransformerLens name, in the order the forward pass reaches them."""

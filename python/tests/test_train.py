@@ -178,3 +178,36 @@ def test_errors():
     assert code == 2
     code, _, err = train("UR", "--heads", "3", "--d-model", "32")
     assert code == 2 and "multiple of heads" in err
+
+
+def test_init_from_a_compiled_model(tmp_path):
+    model = tmp_path / "bm.safetensors"
+    made = subprocess.run([CRASP, "compile", str(ROOT / "programs" / "bin_majority.crasp"), "-o",
+                           str(model), "--max-len", "64", "--no-check"], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    code, out, err = train("bin_majority", "--init-from", str(model), "--steps", "40",
+                           "--eval-every", "20", "--train-lengths", "1..12", "--bins", "13-30",
+                           "--eval-count", "64", "--seeds", "0", "--out", str(tmp_path / "run"),
+                           "--quiet", "--no-early-stop")
+    assert code == 0, err
+    doc = json.loads((tmp_path / "run" / "metrics.json").read_text())
+    r = doc["configs"][0]
+    # Before the first step the trainable copy is the compiled model: exact on every bin.
+    assert [b["accuracy"] for b in r["mean"]["bins_at_start"]] == [1.0, 1.0]
+    assert r["outcome"] in ("kept exact", "drifted (exact on the training lengths, not past them)",
+                            "broke (not exact on the training lengths)")
+    assert "before training" in out and "outcome:" in out
+    trained = crasp_model.Model.load(str(tmp_path / "run" / r["runs"][0]["checkpoint"]))
+    original = crasp_model.Model.load(str(model))
+    assert trained.residual_names == original.residual_names
+    assert trained.info["trained_from"] == "bm.safetensors" and "certified.f64" not in trained.info
+    assert not np.array_equal(trained.embed, original.embed)  # training moved the weights
+    # Refused: a labels task (its compiled outputs are sets), a file that is not a model.
+    code, _, err = train("D2_next", "--init-from", str(model), "--steps", "1", "--quiet",
+                         "--out", str(tmp_path / "x"))
+    assert code == 1 and "continuation and accept tasks" in err
+    junk = tmp_path / "junk.safetensors"
+    junk.write_bytes(b"not a model")
+    code, _, err = train("bin_majority", "--init-from", str(junk), "--steps", "1", "--quiet",
+                         "--out", str(tmp_path / "y"))
+    assert code == 1 and "junk.safetensors" in err

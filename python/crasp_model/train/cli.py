@@ -76,6 +76,9 @@ def parser():
     p.add_argument("--eval-every", type=int, default=500, help="steps between training-range checks")
     p.add_argument("--no-early-stop", action="store_true",
                    help="train for every step of the budget, even after the training range is exact")
+    p.add_argument("--init-from", metavar="MODEL.safetensors",
+                   help="start from a model compiled by crasp (the exact solution) instead of "
+                        "random weights, and report whether training keeps it exact")
     p.add_argument("--device", default="cpu", help="cpu or cuda (default cpu)")
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (default: torch's)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -117,16 +120,22 @@ def _table(doc, out):
     bins = [f"{b['lo']}-{b['hi']}" for b in doc["configs"][0]["mean"]["bins"]]
     print(f"{doc['task']} ({doc['framing']}): accuracy per length bin (training lengths "
           f"{doc['train_lengths'][0]}-{doc['train_lengths'][1]} first)", file=out)
-    head = f"  {'config':<22} {'seed':>4} {'steps':>6} {'conv':>6} " + " ".join(f"{b:>9}" for b in bins)
+    w = max([22] + [len(r["label"]) for r in doc["configs"]])
+    head = f"  {'config':<{w}} {'seed':>4} {'steps':>6} {'conv':>6} " + " ".join(f"{b:>9}" for b in bins)
     print(head, file=out)
     for r in doc["configs"]:
         for run in r["runs"]:
             conv = run["steps_to_convergence"]
-            print(f"  {r['label']:<22} {run['seed']:>4} {run['steps']:>6} "
+            print(f"  {r['label']:<{w}} {run['seed']:>4} {run['steps']:>6} "
                   f"{'-' if conv is None else conv:>6} " +
                   " ".join(f"{b['accuracy']:>9.3f}" for b in run["bins"]), file=out)
-        print(f"  {r['label']:<22} {'mean':>4} {'':>6} {r['mean']['converged']:>3}/{len(r['runs']):<2} " +
+        print(f"  {r['label']:<{w}} {'mean':>4} {'':>6} {r['mean']['converged']:>3}/{len(r['runs']):<2} " +
               " ".join(f"{b['accuracy']:>9.3f}" for b in r["mean"]["bins"]), file=out)
+    for r in doc["configs"]:
+        if "bins_at_start" in r["mean"]:
+            print(f"  {'before training':<{w}} {'mean':>4} {'':>6} {'':>6} " +
+                  " ".join(f"{b['accuracy']:>9.3f}" for b in r["mean"]["bins_at_start"]), file=out)
+            print(f"outcome: {r['outcome']}", file=out)
     for pe, label in (doc.get("selected") or {}).items():
         print(f"selected for {pe} (100% on the training lengths, best on the first test bin, "
               f"simplest first): {label or 'none fits its training lengths'}", file=out)
@@ -163,6 +172,9 @@ def main(argv=None, out=None, err=None):
                        train_lengths=args.train_lengths, bins=args.bins, eval_count=args.eval_count,
                        eval_every=args.eval_every, early_stop=not args.no_early_stop,
                        device=args.device)
+    if args.init_from and (args.sweep or len(args.pe) > 1):
+        print("error: --init-from trains the one model it is given (no --sweep, one --pe)", file=err)
+        return 2
     configs = []
     for pe in args.pe:
         b = loop.Config(**{**base.__dict__, "pe": pe})
@@ -176,7 +188,10 @@ def main(argv=None, out=None, err=None):
     tick, close = _progress(err, args.quiet)
     start = time.time()
     try:
-        doc = experiment.run(args.task, configs, args.seeds, out_dir, tick, sweep=args.sweep)
+        if args.init_from:
+            doc = experiment.run_from(args.init_from, args.task, configs[0], args.seeds, out_dir, tick)
+        else:
+            doc = experiment.run(args.task, configs, args.seeds, out_dir, tick, sweep=args.sweep)
     except Exception as e:  # crasp.Error, ValueError (unknown task), FloatingPointError
         close()
         print(f"{args.task}: error: {e}", file=err)

@@ -97,16 +97,23 @@ def evaluate(model, vocab, framed, device, batch=128):
     return right / max(len(framed), 1), loss_sum / max(tokens, 1)
 
 
-def run(task, config, seed, vocab, eval_sets, progress=None, init=None):
+def run(task, config, seed, vocab, eval_sets, progress=None, init=None, frame=None):
     """Trains one model. `eval_sets`: {"train": framed, (lo, hi): framed, ...} held out and fixed
-    for every run of the experiment. Returns (model, result dict)."""
+    for every run of the experiment. `init`: a model to start from (--init-from) instead of a
+    fresh one, whose accuracy per bin before the first step is recorded too; `frame` turns an
+    instance into (tokens, targets) (default: the language model's framing of the task).
+    Returns (model, result dict)."""
     torch.manual_seed(seed)
     random.seed(seed)
+    frame = frame or (lambda inst: data.frame(task.kind, inst))
     longest = max(len(t) for sets in eval_sets.values() for t, _ in sets)
     model = init if init is not None else Transformer(
         len(vocab), layers=config.layers, heads=config.heads, d_model=config.d_model,
         pe=config.pe, max_len=2 * longest + 8, arch=config.arch)
     model.to(config.device)
+    at_start = None
+    if init is not None:
+        at_start = _bins(model, vocab, eval_sets, config)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     no_decay = [p for n, p in model.named_parameters() if p.dim() < 2]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": config.weight_decay},
@@ -119,13 +126,13 @@ def run(task, config, seed, vocab, eval_sets, progress=None, init=None):
     running, seen = 0.0, 0
     step = 0
     for step in range(1, config.steps + 1):
-        framed = [data.frame(task.kind, inst) for _, inst in stream.take(config.batch)]
+        framed = [frame(inst) for _, inst in stream.take(config.batch)]
         X, Y = _batch(vocab, framed, config.device)
         logits = model(X)
         mask = Y != data.IGNORE
         loss = F.cross_entropy(logits[mask], Y[mask])
         total = loss
-        if config.regularizer and config.pe == "ape":
+        if config.regularizer and config.pe == "ape" and hasattr(model, "positional_product_penalty"):
             total = loss + config.regularizer * model.positional_product_penalty(X.shape[1])
         opt.zero_grad(set_to_none=True)
         total.backward()
@@ -146,12 +153,19 @@ def run(task, config, seed, vocab, eval_sets, progress=None, init=None):
                 converged = step
                 if config.early_stop:
                     break
+    result = {"seed": seed, "steps": step, "steps_to_convergence": converged,
+              "seconds": round(time.time() - start, 2), "bins": _bins(model, vocab, eval_sets, config),
+              "curve": curve}
+    if at_start is not None:
+        result["bins_at_start"] = at_start
+    return model, result
+
+
+def _bins(model, vocab, eval_sets, config):
     bins = []
     for key, framed in eval_sets.items():
         acc, loss = evaluate(model, vocab, framed, config.device)
         lo, hi = config.train_lengths if key == "train" else key
         bins.append({"lo": lo, "hi": hi, "train": key == "train", "accuracy": acc, "loss": loss,
                      "instances": len(framed)})
-    result = {"seed": seed, "steps": step, "steps_to_convergence": converged,
-              "seconds": round(time.time() - start, 2), "bins": bins, "curve": curve}
-    return model, result
+    return bins

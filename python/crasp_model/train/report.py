@@ -173,13 +173,14 @@ def learning_svg(doc):
     return "\n".join(out) + "\n"
 
 
-def _write_safetensors(path, tensors, metadata):
-    """A safetensors file of float32 tensors (row-major, little-endian) and string metadata."""
+def _write_safetensors(path, tensors, metadata, dtype="F32"):
+    """A safetensors file of float32 (or float64) tensors, row-major and little-endian, with
+    string metadata."""
     header, offset, blobs = {}, 0, []
     for name, array in tensors.items():
-        a = np.ascontiguousarray(array, dtype="<f4")
+        a = np.ascontiguousarray(array, dtype="<f4" if dtype == "F32" else "<f8")
         blobs.append(a.tobytes())
-        header[name] = {"dtype": "F32", "shape": list(a.shape), "data_offsets": [offset, offset + a.nbytes]}
+        header[name] = {"dtype": dtype, "shape": list(a.shape), "data_offsets": [offset, offset + a.nbytes]}
         offset += a.nbytes
     header["__metadata__"] = metadata
     text = json.dumps(header, separators=(",", ":")).encode()
@@ -208,6 +209,20 @@ def save_checkpoint(model, vocab, task, config, seed, out_dir):
         meta = {"format": "crasp-trained", "format_version": 1, "task": task.label,
                 "seed": seed, "config": _config_json(config), "vocab": vocab.tokens}
         _write_safetensors(path, tensors, {"crasp-trained": json.dumps(meta, separators=(",", ":"))})
+    return name
+
+
+def save_trained_compiled(net, compiled, task, config, seed, source, out_dir):
+    """A compiled model trained on (--init-from), in crasp's format with its original metadata
+    (names, conventions) and float64 weights; `info` says where it came from."""
+    name = f"{_slug(os.path.splitext(os.path.basename(source))[0])}_trained_s{seed}.safetensors"
+    meta = json.loads(json.dumps(compiled.meta))
+    info = {k: v for k, v in meta.get("info", {}).items() if not k.startswith(("certified", "check"))}
+    info.update({"trained_from": os.path.basename(source), "trained_by": f"crasp_model {__version__}",
+                 "task": task.label, "seed": str(seed), "steps": str(config.steps)})
+    meta["info"] = info  # the certificate was for the compiled weights: not carried over
+    _write_safetensors(os.path.join(out_dir, name), net.weights(),
+                       {"crasp": json.dumps(meta, separators=(",", ":"))}, dtype="F64")
     return name
 
 
