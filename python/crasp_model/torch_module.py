@@ -195,7 +195,8 @@ class CraspTransformer(nn.Module):
         if len(omegas) == 0:
             return M
         n = M.shape[1]
-        angle = torch.arange(n, dtype=torch.float64)[:, None] * omegas[None, :]
+        omegas = omegas.to(M.device)
+        angle = torch.arange(n, dtype=torch.float64, device=M.device)[:, None] * omegas[None, :]
         c, s = torch.cos(angle).to(self.dtype), torch.sin(angle).to(self.dtype)
         k = len(omegas)
         u, v = M[..., 0:2 * k:2], M[..., 1:2 * k:2]
@@ -206,7 +207,7 @@ class CraspTransformer(nn.Module):
 
     def forward(self, ids):
         """ids: batch x n token ids (BOS first); returns scores, batch x n x n_out."""
-        ids = torch.as_tensor(ids)
+        ids = torch.as_tensor(ids, device=self.embed.device)
         if ids.dim() == 1:
             ids = ids[None, :]
         n = ids.shape[1]
@@ -216,7 +217,7 @@ class CraspTransformer(nn.Module):
                 raise ValueError(f"an APE model has {self.model.max_len} positions; {n} given")
             X = X + self.pos_embed[:n]
         X = self.hook_embed(X)
-        causal = torch.ones(n, n, dtype=torch.bool).tril()
+        causal = torch.ones(n, n, dtype=torch.bool, device=X.device).tril()
         for block, (heads, ln_attn, ffn, ln_ffn) in zip(self.blocks, self.layers):
             values, patterns = [], []
             for (wq, wk, wv, wo), omegas in heads:
