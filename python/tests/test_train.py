@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -69,6 +70,11 @@ def test_files_are_written_and_read_back(runs):
     assert (folder / "accuracy.svg").read_text().startswith("<svg")
     toml = (folder / "trained.toml").read_text()
     assert "[[trained]]" in toml and "lo = 13, hi = 24" in toml
+    # docs/training.md's table comes from examples/training/table.py over such files.
+    table = subprocess.run([sys.executable, str(ROOT / "examples" / "training" / "table.py"),
+                            str(folder / "metrics.json")], capture_output=True, text=True)
+    assert table.returncode == 0, table.stderr
+    assert "| bin_majority | yes | yes | APE, 2L 2H d32 |" in table.stdout
 
 
 def test_crasp_check_reads_the_metrics(runs, tmp_path):
