@@ -65,7 +65,12 @@ std::string marker(const style& s, double x, double y) {
   return fmt::format(R"(<circle cx="{}" cy="{}" r="2.8" {}/>)", num(x), num(y), paint);
 }
 
-std::string pub_colour(std::string_view pe) { return pe == "RoPE" ? "#b5835a" : "#8a8a8a"; }
+// By the encoding a series is labelled with ("RoPE", "NoPE, 2L 2H d32 (3 seeds)"); APE grey.
+std::string pub_colour(std::string_view pe) {
+  if (pe.rfind("RoPE", 0) == 0) return "#b5835a";
+  if (pe.rfind("NoPE", 0) == 0) return "#8e7cc3";
+  return "#8a8a8a";
+}
 std::string pub_dash(std::size_t source_index) { return source_index % 2 == 0 ? "" : "7 3"; }
 
 // Log-x / linear-y mapping of one panel whose top-left corner is (ox, oy).
