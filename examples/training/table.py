@@ -1,6 +1,7 @@
 """The table of docs/training.md from crasp_model train's metrics.json files: per task, crasp's
 verdict and each positional encoding's mean accuracy (over seeds) per length bin, with the
-number of seeds that fit their training lengths exactly.
+number of seeds that fit their training lengths exactly, and the accuracy of always giving the
+most frequent answer of each held-out set (the floor to read the others against).
 
     python3 examples/training/table.py runs/cpu/*/metrics.json
 """
@@ -23,6 +24,9 @@ def main(paths):
             print(f"| {doc['task'] if first else ''} | {v.get('ape', '') if first else ''} | "
                   f"{v.get('nope', '') if first else ''} | {r['label']} | {cells} | "
                   f"{r['mean']['converged']}/{len(r['runs'])} |")
+        if doc.get("baseline"):
+            cells = " | ".join(f"{b['accuracy']:.3f}" for b in doc["baseline"])
+            print(f"| | | | *majority answer* | {cells} | |")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,9 @@ def test_files_are_written_and_read_back(runs):
     assert doc["format"] == "crasp-training-metrics" and doc["task"] == "bin_majority"
     assert doc["verdicts"] == {"ape": "yes", "nope": "yes"}
     assert [b["lo"] for b in doc["configs"][0]["mean"]["bins"]] == [1, 13]
+    # bin_majority answers 0 or 1 (then <eos>): the majority answer is right about half the time.
+    assert [b["lo"] for b in doc["baseline"]] == [1, 13]
+    assert all(0.4 <= b["accuracy"] <= 0.75 for b in doc["baseline"])
     assert (folder / "accuracy.svg").read_text().startswith("<svg")
     toml = (folder / "trained.toml").read_text()
     assert "[[trained]]" in toml and "lo = 13, hi = 24" in toml
@@ -75,6 +78,7 @@ def test_files_are_written_and_read_back(runs):
                             str(folder / "metrics.json")], capture_output=True, text=True)
     assert table.returncode == 0, table.stderr
     assert "| bin_majority | yes | yes | APE, 2L 2H d32 |" in table.stdout
+    assert "*majority answer*" in table.stdout
 
 
 def test_crasp_check_reads_the_metrics(runs, tmp_path):

@@ -131,6 +131,9 @@ def _table(doc, out):
                   " ".join(f"{b['accuracy']:>9.3f}" for b in run["bins"]), file=out)
         print(f"  {r['label']:<{w}} {'mean':>4} {'':>6} {r['mean']['converged']:>3}/{len(r['runs']):<2} " +
               " ".join(f"{b['accuracy']:>9.3f}" for b in r["mean"]["bins"]), file=out)
+    if doc.get("baseline"):
+        print(f"  {'majority answer':<{w}} {'':>4} {'':>6} {'':>6} " +
+              " ".join(f"{b['accuracy']:>9.3f}" for b in doc["baseline"]), file=out)
     for r in doc["configs"]:
         if "bins_at_start" in r["mean"]:
             print(f"  {'before training':<{w}} {'mean':>4} {'':>6} {'':>6} " +

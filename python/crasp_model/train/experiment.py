@@ -43,6 +43,21 @@ def held_out(task, config, seed):
     return sets
 
 
+def baselines(framed_sets, config):
+    """Per held-out set, the accuracy of always giving its most frequent whole answer: the
+    floor a trained model's accuracy is read against (an acceptor's majority class)."""
+    out = []
+    for key, framed in framed_sets.items():
+        counts = {}
+        for _, targets in framed:
+            answer = tuple(t for t in targets if t is not None)
+            counts[answer] = counts.get(answer, 0) + 1
+        lo, hi = config.train_lengths if key == "train" else key
+        out.append({"lo": lo, "hi": hi, "train": key == "train",
+                    "accuracy": max(counts.values()) / len(framed) if framed else 0.0})
+    return out
+
+
 def run(task_name, configs, seeds, out_dir, progress=None, init=None, sweep=False):
     """Trains every config x seed on the task; writes out_dir (metrics.json, trained.toml, the
     checkpoints, the plots) and returns the metrics document."""
@@ -85,7 +100,8 @@ def run(task_name, configs, seeds, out_dir, progress=None, init=None, sweep=Fals
         for pe in dict.fromkeys(c.pe for c in configs):
             best = select([r for r in results if r["config"]["pe"] == pe])
             selected[pe] = None if best is None else best["label"]
-    doc = report.metrics_document(task, configs[0], seeds, vocab, results, selected)
+    doc = report.metrics_document(task, configs[0], seeds, vocab, results, selected,
+                                  baselines(framed_sets, configs[0]))
     report.write_all(doc, out_dir)
     return doc
 
@@ -133,7 +149,8 @@ def run_from(model_path, task_name, config, seeds, out_dir, progress=None):
         {**b, "accuracy": sum(r["bins_at_start"][i]["accuracy"] for r in runs) / len(runs)}
         for i, b in enumerate(runs[0]["bins_at_start"])]
     summary["outcome"] = outcome(summary["mean"]["bins_at_start"], summary["mean"]["bins"])
-    doc = report.metrics_document(task, config, seeds, vocab, [summary], None)
+    doc = report.metrics_document(task, config, seeds, vocab, [summary], None,
+                                  baselines(framed_sets, config))
     report.write_all(doc, out_dir)
     return doc
 

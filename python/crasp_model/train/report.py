@@ -1,7 +1,8 @@
 """What an experiment leaves in its folder (docs/training.md, "Output"):
 
   metrics.json     every run: config, seed, accuracy and loss per bin, steps, steps to
-                   convergence, the learning curve; the mean per config; the selected config
+                   convergence, the learning curve; the mean per config; the selected config;
+                   the majority-answer baseline per bin
   trained.toml     `[[trained]]` blocks (mean accuracy per bin of each config) to paste into a
                    task spec; `crasp check --trained metrics.json` reads the JSON directly
   accuracy.svg     accuracy per length bin, one line per config (mean) with each seed's points
@@ -54,7 +55,7 @@ def _config_json(config):
     return d
 
 
-def metrics_document(task, config, seeds, vocab, results, selected):
+def metrics_document(task, config, seeds, vocab, results, selected, baseline=None):
     return {
         "format": FORMAT, "format_version": 1, "written_by": f"crasp_model {__version__}",
         "task": task.label, "task_argument": task.name, "framing": task.kind,
@@ -62,6 +63,8 @@ def metrics_document(task, config, seeds, vocab, results, selected):
         "train_lengths": list(config.train_lengths), "bins": [list(b) for b in config.bins],
         "seeds": list(seeds), "vocabulary": vocab.tokens,
         "configs": results,
+        # The accuracy of always answering the held-out set's most frequent answer, per bin.
+        "baseline": baseline,
         "selected": selected,
     }
 
