@@ -221,3 +221,23 @@ def test_init_from_a_compiled_model(tmp_path):
     code, _, err = train("bin_majority", "--init-from", str(junk), "--steps", "1", "--quiet",
                          "--out", str(tmp_path / "y"))
     assert code == 1 and "junk.safetensors" in err
+
+
+def test_sweep_selects_per_encoding(tmp_path, monkeypatch):
+    # The papers' grid is 54 configurations; a two-width grid runs the same code path.
+    monkeypatch.setattr(experiment, "SWEEP", {"layers": (1,), "heads": (1,), "d_model": (8, 16),
+                                              "lr": (1e-3,)})
+    code, out, err = train("bin_majority", "--sweep", "--pe", "ape,nope", "--steps", "20",
+                           "--eval-every", "10", "--train-lengths", "1..6", "--bins", "7-9",
+                           "--eval-count", "32", "--seeds", "0", "--out", str(tmp_path), "--quiet")
+    assert code == 0, err
+    doc = json.loads((tmp_path / "metrics.json").read_text())
+    assert [r["label"] for r in doc["configs"]] == ["APE, 1L 1H d8", "APE, 1L 1H d16",
+                                                    "NoPE, 1L 1H d8", "NoPE, 1L 1H d16"]
+    assert set(doc["selected"]) == {"ape", "nope"}
+    for pe, label in doc["selected"].items():
+        fits = [r for r in doc["configs"] if r["config"]["pe"] == pe and r["mean"]["train"] == 1.0]
+        assert (label is None) == (not fits)
+        if label:
+            assert label == experiment.select(fits)["label"]
+    assert "selected for ape" in out
