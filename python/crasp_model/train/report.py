@@ -93,6 +93,14 @@ def _xml(s):
 _COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 
 
+def _svg_head(W, H, L, title, heading):
+    """The opening lines of a plot: the svg element, its title and the heading at the top left."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+            f'font-family="sans-serif" font-size="12">',
+            f"<title>{_xml(title)}</title>",
+            f'<text x="{L}" y="20" font-size="14">{_xml(heading)}</text>']
+
+
 def accuracy_svg(doc):
     """Accuracy against length: each bin at its midpoint, one line per config (the mean over
     seeds) and one dot per seed; the training range shaded."""
@@ -101,11 +109,8 @@ def accuracy_svg(doc):
     hi_len = max(b["hi"] for r in configs for b in r["mean"]["bins"])
     x = lambda v: L + (W - L - R) * v / hi_len
     y = lambda a: T + (H - T - B) * (1 - a)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<title>{_xml(doc["task"])}: trained accuracy per length</title>',
-           f'<text x="{L}" y="20" font-size="14">{_xml(doc["task"])}: accuracy per length bin '
-           f'(crasp_model train)</text>']
+    out = _svg_head(W, H, L, f'{doc["task"]}: trained accuracy per length',
+                    f'{doc["task"]}: accuracy per length bin (crasp_model train)')
     lo, hi = doc["train_lengths"]
     out.append(f'<rect x="{x(lo - 0.5):.1f}" y="{T}" width="{x(hi + 0.5) - x(lo - 0.5):.1f}" '
                f'height="{H - T - B}" fill="#eee"/>')
@@ -149,11 +154,8 @@ def learning_svg(doc):
     x = lambda s: L + (W - L - R) * s / last
     ly = lambda v: T + (H - T - B) * (lmax - math.log10(max(v, 10.0 ** lmin))) / (lmax - lmin)
     ay = lambda a: T + (H - T - B) * (1 - a)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<title>{_xml(doc["task"])}: learning curves</title>',
-           f'<text x="{L}" y="20" font-size="14">{_xml(doc["task"])}: training loss (solid, log) and '
-           f'training-range accuracy (dashed)</text>']
+    out = _svg_head(W, H, L, f'{doc["task"]}: learning curves',
+                    f'{doc["task"]}: training loss (solid, log) and training-range accuracy (dashed)')
     for e in range(lmin, lmax + 1):
         out.append(f'<line x1="{L}" x2="{W - R}" y1="{ly(10.0 ** e):.1f}" y2="{ly(10.0 ** e):.1f}" stroke="#ccc"/>')
         out.append(f'<text x="{L - 6}" y="{ly(10.0 ** e) + 4:.1f}" text-anchor="end">1e{e}</text>')
