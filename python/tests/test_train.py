@@ -241,3 +241,23 @@ def test_sweep_selects_per_encoding(tmp_path, monkeypatch):
         if label:
             assert label == experiment.select(fits)["label"]
     assert "selected for ape" in out
+
+
+def test_regularizer_and_warmup(tmp_path):
+    torch.manual_seed(0)
+    ape = net.Transformer(8, pe="ape", d_model=16, max_len=12)
+    assert float(ape.positional_product_penalty(10)) > 0
+    assert float(net.Transformer(8, pe="nope", d_model=16).positional_product_penalty(10)) == 0
+    # The penalty's gradient reaches the position table and the query/key weights.
+    ape.positional_product_penalty(10).backward()
+    assert ape.pos.weight.grad.abs().sum() > 0 and ape.blocks[0].attn.wq.weight.grad.abs().sum() > 0
+    runs = []
+    for coef in ("0", "1000"):
+        code, _, err = train("bin_majority", "--regularizer", coef, "--warmup", "5", "--steps", "20",
+                             "--eval-every", "10", "--train-lengths", "1..6", "--bins", "7-9",
+                             "--d-model", "16", "--eval-count", "16", "--seeds", "0", "--quiet",
+                             "--out", str(tmp_path / coef))
+        assert code == 0, err
+        runs.append(json.loads((tmp_path / coef / "metrics.json").read_text()))
+    # A heavy penalty changes the run (same seed, same data).
+    assert runs[0]["configs"][0]["runs"][0]["curve"] != runs[1]["configs"][0]["runs"][0]["curve"]
