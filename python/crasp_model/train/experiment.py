@@ -58,7 +58,7 @@ def baselines(framed_sets, config):
     return out
 
 
-def run(task_name, configs, seeds, out_dir, progress=None, init=None, sweep=False):
+def run(task_name, configs, seeds, out_dir, progress=None, sweep=False):
     """Trains every config x seed on the task; writes out_dir (metrics.json, trained.toml, the
     checkpoints, the plots) and returns the metrics document."""
     task = data.Task(task_name)
@@ -87,8 +87,7 @@ def run(task_name, configs, seeds, out_dir, progress=None, init=None, sweep=Fals
             def tick(step, steps, point, config=config, seed=seed):
                 if progress:
                     progress(done, total, config, seed, step, steps, point)
-            model, result = loop.run(task, config, seed, vocab, framed_sets, tick,
-                                     init=init(config, vocab) if init else None)
+            model, result = loop.run(task, config, seed, vocab, framed_sets, tick)
             result["checkpoint"] = report.save_checkpoint(model, vocab, task, config, seed, out_dir)
             runs.append(result)
             done += 1
