@@ -35,6 +35,9 @@ using namespace explain_detail;
 std::vector<std::string> used(const model::matrix<double>& w, const std::vector<std::string>& names,
                               bool columns) {
   std::vector<std::string> out;
+  // An FFN without hidden units has an empty matrix, whose data pointer is null: a row or column
+  // of it would offset that pointer (undefined behaviour), and none of them can be non-zero.
+  if (w.size() == 0) return out;
   const auto count = columns ? w.cols() : w.rows();
   for (Eigen::Index k = 0; k < count && k < static_cast<Eigen::Index>(names.size()); ++k) {
     const bool nonzero = columns ? (w.col(k).array() != 0).any() : (w.row(k).array() != 0).any();

@@ -137,9 +137,6 @@ struct bounds {
 };
 
 bounds bounds_of(const instr& in, const std::vector<bounds>& b) {
-  const auto both = [&](std::int64_t lo, bool lo_ok, std::int64_t hi, bool hi_ok) {
-    return lo_ok && hi_ok ? bounds{lo, hi, true} : bounds{};
-  };
   std::int64_t lo = 0, hi = 0;
   switch (in.code) {
     case opcode::constant: return {in.k, in.k, true};
@@ -148,13 +145,20 @@ bounds bounds_of(const instr& in, const std::vector<bounds>& b) {
   }
   const bounds& x = b[in.a];
   const bounds& y = b[in.b];
+  // lo and hi are read only after both overflow checks wrote them: passed as arguments beside
+  // the checks, they would be read before or after depending on the compiler's evaluation order
+  // (gcc got the sums' bounds right, clang read 0 and stored w - 63 in one unsigned byte).
   switch (in.code) {
-    case opcode::add:
+    case opcode::add: {
       if (!x.known || !y.known) return {};
-      return both(lo, !__builtin_add_overflow(x.lo, y.lo, &lo), hi, !__builtin_add_overflow(x.hi, y.hi, &hi));
-    case opcode::sub:
+      const bool ok = !__builtin_add_overflow(x.lo, y.lo, &lo) && !__builtin_add_overflow(x.hi, y.hi, &hi);
+      return ok ? bounds{lo, hi, true} : bounds{};
+    }
+    case opcode::sub: {
       if (!x.known || !y.known) return {};
-      return both(lo, !__builtin_sub_overflow(x.lo, y.hi, &lo), hi, !__builtin_sub_overflow(x.hi, y.lo, &hi));
+      const bool ok = !__builtin_sub_overflow(x.lo, y.hi, &lo) && !__builtin_sub_overflow(x.hi, y.lo, &hi);
+      return ok ? bounds{lo, hi, true} : bounds{};
+    }
     case opcode::scale: {
       if (!x.known) return {};
       const bool ok = !__builtin_mul_overflow(in.k, x.lo, &lo) && !__builtin_mul_overflow(in.k, x.hi, &hi);

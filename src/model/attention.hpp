@@ -80,6 +80,9 @@ template <class T> class key_value_store {
   /// Appends the columns of k (d_head x m) and v (d_value x m) as keys size() .. size() + m - 1.
   void append(const Eigen::Ref<const matrix<T>>& k, const Eigen::Ref<const matrix<T>>& v) {
     const Index m = k.cols();
+    // Nothing to append; a store that has never grown has no storage, and a block of it at a
+    // non-zero row would offset a null pointer (undefined behaviour).
+    if (m == 0) return;
     if (size_ + m > values_.cols()) grow(size_ + m);
     for (Index c = 0; c < m; ++c) {
       const Index j = size_ + c;
