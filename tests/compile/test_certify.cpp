@@ -14,13 +14,14 @@
 #include "crasp/compile.hpp"
 #include "crasp/frontend.hpp"
 #include "crasp/verify.hpp"
+#include "sanitized.hpp"
 
 namespace {
 
 // Release: about 25 s on two cores; sanitizer builds use a shorter design.
 // At a short design plain float32 is already certified almost everywhere, so fewer programs
 // gain from exact Booleans.
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
 constexpr int design = 96;
 constexpr int expect_longer = 1;
 #else

@@ -10,12 +10,13 @@
 #include "crasp/compile.hpp"
 #include "crasp/transformer.hpp"
 #include "crasp/verify.hpp"
+#include "sanitized.hpp"
 
 namespace {
 
 // Release: ~10 s on two cores (lengths to 1200; ~30 s when the machine is busy). Sanitizer
 // builds (~10x slower per operation) check lengths to 320 in about the same time.
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
 constexpr int design_length = 320;
 constexpr std::size_t per_bucket = 2;
 constexpr std::size_t exhaustive_budget = 500;

@@ -13,12 +13,13 @@
 #include "crasp/compile.hpp"
 #include "crasp/decoder.hpp"
 #include "crasp/transformer.hpp"
+#include "sanitized.hpp"
 
 namespace {
 
 using tokens = std::vector<std::string>;
 
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
 constexpr std::size_t instances = 3;
 constexpr std::size_t long_copy = 60;  // UF over 60 symbols: 123 positions, past one block
 #else

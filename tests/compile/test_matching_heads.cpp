@@ -11,6 +11,7 @@
 #include "crasp/compile.hpp"
 #include "crasp/frontend.hpp"
 #include "crasp/verify.hpp"
+#include "sanitized.hpp"
 
 namespace {
 
@@ -167,7 +168,7 @@ TEST_CASE("retrieval programs compile to matching heads and stay exact", "[match
 }
 
 TEST_CASE("matching heads keep the width linear in the vocabulary", "[matching]") {
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
   const int large = 60;  // the expansion alone is slow under the sanitizers
 #else
   const int large = 150;
@@ -184,7 +185,7 @@ TEST_CASE("matching heads keep the width linear in the vocabulary", "[matching]"
 }
 
 TEST_CASE("retrieval models over 150 symbols are certified in both precisions", "[matching]") {
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
   const int symbols = 40, max_len = 512;  // the expansion alone is slow under the sanitizers
 #else
   const int symbols = 150, max_len = 4096;

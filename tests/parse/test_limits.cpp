@@ -33,7 +33,9 @@ unsigned depth(const ast::program& p, ast::expr_id root) {
   unsigned best = 0;
   std::vector<std::pair<ast::expr_id, unsigned>> todo{{root, 1}};
   while (!todo.empty()) {
-    auto [id, d] = todo.back();
+    // Not a structured binding: clang-14 (the asan preset) cannot capture one in the lambda below.
+    const auto id = todo.back().first;
+    const unsigned d = todo.back().second;
     todo.pop_back();
     if (!id.valid()) continue;
     best = std::max(best, d);

@@ -8,6 +8,7 @@
 
 #include "regression.hpp"
 #include "shrink.hpp"
+#include "sanitized.hpp"
 
 namespace rnd {
 
@@ -29,7 +30,7 @@ std::string first_error(const std::string& diagnostics) {
 
 campaign_options campaign_options::from_environment() {
   campaign_options o;
-#if defined(__SANITIZE_ADDRESS__)
+#if CRASP_TEST_SANITIZED
   o.programs = 40;  // ~10x slower per operation under ASan + UBSan
 #endif
   o.programs = env_or("CRASP_RANDOM_PROGRAMS", o.programs);
