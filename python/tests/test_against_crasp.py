@@ -6,7 +6,8 @@ instances from `crasp tasks --generate` at lengths up to 4,000 tokens, and rando
 (unknown tokens included, to reach the error paths).
 
 Environment: CRASP (the crasp binary), CRASP_SOURCE (the source tree), CRASP_PE (a comma list of
-encodings to test; default all), CRASP_WORK (a scratch directory).
+encodings to test; default all), CRASP_WORK (a scratch directory), CRASP_SAMPLE (N: a fixed,
+seeded sample of N inputs per program and encoding instead of every input; see SAMPLE_RULE).
 """
 
 import json
@@ -15,6 +16,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 CRASP = os.environ.get("CRASP", "crasp")
@@ -76,6 +78,33 @@ def random_lines(vocab, rng, count=12):
     return lines
 
 
+# Inputs of at most this many tokens make up the sample, but for the one long program: 300
+# tokens already span two attention query blocks (crasp_model.model.ATTENTION_BLOCK) and five
+# key blocks of the running sums (SUM_BLOCK), the paths that long inputs take; a 4,000-token input
+# costs crasp_model about 0.8 s per precision, one of 300 tokens little more than starting up.
+SAMPLE_TOKENS = 300
+
+SAMPLE_RULE = f"""per program and encoding, the longest input of at most {SAMPLE_TOKENS} tokens and
+N - 1 other inputs of at most {SAMPLE_TOKENS} tokens drawn with a fixed seed; for one program per
+encoding, drawn with the same seed, the longest input of all (up to 4,000 tokens) instead; the
+same lines run in float64 and float32"""
+
+
+def sample(lines, n, rng, cap):
+    """n of lines, the longest of at most cap tokens (any length: cap None) always among them, the
+    rest drawn by rng from those of at most cap tokens; order kept."""
+    if n <= 0:
+        return lines
+    size = [len(l.split()) for l in lines]
+    fits = [i for i in range(len(lines)) if cap is None or size[i] <= cap]
+    if not fits:
+        return []
+    longest = max(fits, key=lambda i: size[i])
+    others = [i for i in fits if i != longest]
+    keep = set(rng.sample(others, min(n - 1, len(others)))) | {longest}
+    return [lines[i] for i in sorted(keep)]
+
+
 def run(cmd, stdin):
     env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
     p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=env)
@@ -90,9 +119,15 @@ class AgainstCrasp(unittest.TestCase):
         self.addCleanup(scratch.cleanup)
         work = os.environ.get("CRASP_WORK") or scratch.name
         rng = random.Random(5)
+        sample_size = int(os.environ.get("CRASP_SAMPLE", "0"))
+        sample_rng = random.Random(11)
         compared = 0
         longest = 0
-        for task, program in bundled():
+        per_program = []
+        programs = bundled()
+        # The program whose longest input stays in the sample, per encoding.
+        long_one = {pe: sample_rng.randrange(len(programs)) for pe in PES}
+        for index, (task, program) in enumerate(programs):
             source = os.path.join(PROGRAMS, program)
             for pe in PES:
                 model = os.path.join(work, f"{os.path.splitext(program)[0]}_{pe}.safetensors")
@@ -101,6 +136,8 @@ class AgainstCrasp(unittest.TestCase):
                 if made.returncode != 0:
                     # NoPE cannot express a C-RASP[pos] program: crasp refuses it, says why.
                     self.assertEqual(pe, "nope", made.stderr)
+                    if long_one[pe] == index:
+                        long_one[pe] = index + 1  # the long input goes to the next program
                     continue
                 m = crasp_model.Model.load(model)
                 generator = crasp_model.output_kind(m) == "next"
@@ -111,7 +148,11 @@ class AgainstCrasp(unittest.TestCase):
                 lines += task_instances(task, GENERATOR_LENGTHS if generator else ACCEPTOR_LENGTHS,
                                         symbols)
                 lines += random_lines(vocab, rng)
+                available = len(lines)
+                lines = sample(lines, sample_size, sample_rng,
+                               None if index == long_one[pe] else SAMPLE_TOKENS)
                 stdin = "\n".join(lines) + "\n"
+                started = time.monotonic()
                 for precision in ("f64", "f32"):
                     with self.subTest(program=program, pe=pe, precision=precision):
                         want = run([CRASP, command, "--engine", "transformer", model,
@@ -124,6 +165,14 @@ class AgainstCrasp(unittest.TestCase):
                         self.assertGreater(answered, len(lines) // 2, want[2][:2000])
                         compared += len(lines)
                         longest = max(longest, max(len(l.split()) for l in lines))
+                per_program.append((program, pe, len(lines), available,
+                                    max(len(l.split()) for l in lines), time.monotonic() - started))
+        if sample_size:
+            print(f"sample of {sample_size} inputs per program and encoding ({SAMPLE_RULE}):",
+                  file=sys.stderr)
+        for program, pe, used, available, tokens, seconds in per_program:
+            print(f"  {program} {pe}: {used} of {available} inputs, longest {tokens} tokens, "
+                  f"{seconds:.1f} s", file=sys.stderr)
         print(f"compared {compared} runs (input x precision), longest input {longest} tokens",
               file=sys.stderr)
         self.assertGreater(compared, 0)
