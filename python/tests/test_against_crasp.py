@@ -152,6 +152,7 @@ class AgainstCrasp(unittest.TestCase):
                 lines = sample(lines, sample_size, sample_rng,
                                None if index == long_one[pe] else SAMPLE_TOKENS)
                 stdin = "\n".join(lines) + "\n"
+                tokens = max(len(l.split()) for l in lines)
                 started = time.monotonic()
                 for precision in ("f64", "f32"):
                     with self.subTest(program=program, pe=pe, precision=precision):
@@ -164,9 +165,9 @@ class AgainstCrasp(unittest.TestCase):
                         answered = len(want[1].splitlines())
                         self.assertGreater(answered, len(lines) // 2, want[2][:2000])
                         compared += len(lines)
-                        longest = max(longest, max(len(l.split()) for l in lines))
-                per_program.append((program, pe, len(lines), available,
-                                    max(len(l.split()) for l in lines), time.monotonic() - started))
+                        longest = max(longest, tokens)
+                per_program.append((program, pe, len(lines), available, tokens,
+                                    time.monotonic() - started))
         if sample_size:
             print(f"sample of {sample_size} inputs per program and encoding ({SAMPLE_RULE}):",
                   file=sys.stderr)
