@@ -24,6 +24,7 @@
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/model.hpp"
+#include "crasp/published.hpp"
 #include "crasp/tasks.hpp"
 #include "crasp/verify.hpp"  // precision
 
@@ -150,20 +151,6 @@ struct candidate_result {
   std::vector<std::string> input, expected, got;
   std::string origin;         ///< where the counterexample came from ("exhaustive", "oracle, input 17", ...)
   std::vector<bin_result> bins;  ///< the program's interpreter accuracy per bin
-};
-
-/// A published trained-model accuracy over a range of lengths.
-struct published_point {
-  std::size_t lo = 0, hi = 0;
-  double accuracy = 0;
-};
-
-/// One published series (a paper's accuracies for one positional encoding, docs/references.md),
-/// or a user's own trained results from a task spec.
-struct published_series {
-  std::string source;  ///< "Born a Transformer (from scratch)", "Huang et al.", "spec"
-  std::string pe;      ///< "APE" or "RoPE"; for a spec, the user's label ("APE, 2 layers")
-  std::vector<published_point> points;
 };
 
 /// The published trained-model results for a task (empty when the papers report none in text).
