@@ -1,6 +1,8 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
-install(TARGETS crasp EXPORT crasp-targets
+# The stage libraries (crasp::parse, crasp::compile, ...) and the umbrella crasp::crasp.
+get_property(crasp_stage_targets GLOBAL PROPERTY CRASP_STAGES)
+install(TARGETS crasp ${crasp_stage_targets} EXPORT crasp-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/crasp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT crasp-targets NAMESPACE crasp:: FILE crasp-targets.cmake

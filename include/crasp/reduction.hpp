@@ -28,29 +28,11 @@
 
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
+#include "crasp/task_spec.hpp"  // reduction_sources()
 #include "crasp/tasks.hpp"
+#include "crasp/word_map.hpp"
 
 namespace crasp {
-
-/// A uniform letter-to-word map with the target's frame tokens around its image.
-struct word_map {
-  std::vector<std::string> symbols;              ///< the source's symbols (the domain)
-  std::vector<std::vector<std::string>> words;   ///< h(symbols[s]); all of the same length m >= 1
-  std::vector<std::string> before;               ///< target tokens before h(w)
-  std::vector<std::string> after;                ///< target tokens after h(w)
-
-  /// m, the length of every image word (0 for an empty map).
-  [[nodiscard]] std::size_t width() const { return words.empty() ? 0 : words.front().size(); }
-  /// before + h(w) + after; nullopt when w has a symbol outside the map.
-  [[nodiscard]] std::optional<std::vector<std::string>> apply(
-      const std::vector<std::string>& w) const;
-  /// "0 -> a a, 1 -> a b" (and the frame, when there is one).
-  [[nodiscard]] std::string describe() const;
-};
-
-/// Checks that the map is uniform: at least one symbol, no symbol twice, every word of one
-/// length m >= 1. Errors (under `origin`) say what is wrong.
-bool validate(const word_map& h, const std::string& origin, diagnostics& diags);
 
 /// The program P' over h.symbols (a declared alphabet) such that, for every non-empty input w
 /// over them and every statement S of `target`, P'(w) at its last position has the value that
@@ -98,9 +80,6 @@ struct reduction_report {
   [[nodiscard]] bool holds() const { return failure.empty(); }
 };
 
-/// The catalogue tasks a reduction may start from: a published "no" (either column) and one
-/// answer per input (acceptors, and parity's single answer token).
-std::vector<std::string> reduction_sources();
 
 /// Checks a declared reduction. Returns nullopt (errors in diags) when it cannot be checked at
 /// all: unknown source, a source without a published no, a target whose frame is not at its

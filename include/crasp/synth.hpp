@@ -113,6 +113,11 @@ struct synth_report {
   std::optional<check_report> check;
 };
 
+/// The search `crasp check --synth` runs for a task without a witness
+/// (task_check_options::synth_search): synthesize() with the check's options and its synth_*
+/// limits, one thread, no final check of its own (the check follows).
+witness_search synth_witness_search();
+
 /// Runs the search. Returns nullopt (errors in `diags`) for an unknown task, a spec that does
 /// not load, or a task without a generator, oracle or data to search with.
 std::optional<synth_report> synthesize(const synth_options& options, diagnostics& diags);

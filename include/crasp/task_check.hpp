@@ -30,6 +30,21 @@
 
 namespace crasp {
 
+struct task_check_options;
+
+/// What `--synth`'s search found for a task without a witness.
+struct found_program {
+  std::string program;  ///< the program's .crasp text; empty when none was found
+  /// What happened: "found: size 9, depth 3, C-RASP (0.41 s)", "none up to size 14 (...)",
+  /// "the search could not run (see the errors)".
+  std::string outcome;
+};
+
+/// A program search for one task (a catalogue name or a spec path) under the check's options.
+/// Called from the check's worker threads, one task per call; errors go to `diags`.
+using witness_search = std::function<found_program(
+    const std::string& task, const task_check_options& options, diagnostics& diags)>;
+
 /// What crasp check runs and on which lengths. The defaults are the Born fine-tuning setup
 /// (train 4..100, test 101..200) plus two far bins at 10x and 100x the longest training length.
 struct task_check_options {
@@ -83,11 +98,14 @@ struct task_check_options {
   /// either cap is not run; the task reports it as a problem.
   std::uint64_t max_model_bytes = default_max_model_bytes;
   double max_attention = model::default_max_attention;
-  /// `--synth`: a task without a witness program first gets crasp synth's search (synth.hpp)
-  /// with these limits; a program found becomes its witness, checked like any other.
+  /// `--synth`: a task without a witness program first gets `synth_search` with these limits;
+  /// a program found becomes its witness, checked like any other. crasp synth provides the
+  /// search (synth_witness_search() in synth.hpp): it sits above crasp check in the build, so the
+  /// caller plugs it in.
   bool synth = false;
   double synth_time_limit = 60;
   std::size_t synth_max_size = 14;
+  witness_search synth_search;
   /// The communication analysis (communication.hpp) of every task, lengths 2 .. its max length,
   /// at most that many answers per length: a spec without a passing witness whose prefix
   /// classes grow exponentially gets `no (communication ...)`; a catalogue task shows the
@@ -106,6 +124,9 @@ struct check_bin {
   std::string name;  ///< "train", "test", "10x", "100x"
   std::size_t lo = 0, hi = 0;
   std::size_t samples = 0;  ///< instances drawn per task (crasp's adversarial ones come on top)
+  /// Adversarial instances crasp adds per task where the task can answer any input
+  /// (task_check_options::adversarial, or far_adversarial for a far bin).
+  std::size_t adversarial = 0;
 };
 
 /// Accuracy of one engine on one bin.
@@ -282,6 +303,13 @@ std::string verdict_label(const task_result& t, bool nope);
 /// fit the format). Problems with a single task met while running (a bundled program that fails
 /// to load, a generator that crashes) are recorded in its task_result instead.
 std::optional<check_report> check(const task_check_options& options, diagnostics& diags);
+
+/// Checks the one task of options.tasks with `program` (.crasp text, loaded with the task's
+/// vocabulary) as its witness in place of its own, as crasp synth's final check of a program it
+/// found (the verdict reads "yes (found)"; wrong candidates are not searched). Returns nullopt
+/// (errors in `diags`) for unusable options or a spec that does not open.
+std::optional<check_report> check_found_program(const task_check_options& options,
+                                                const std::string& program, diagnostics& diags);
 
 /// The report as JSON (schema in docs/check.md), pretty-printed with two-space indentation.
 std::string check_report_json(const check_report& report);

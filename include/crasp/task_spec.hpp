@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "crasp/diagnostic.hpp"
-#include "crasp/reduction.hpp"
-#include "crasp/task_check.hpp"
+#include "crasp/published.hpp"
 #include "crasp/tasks.hpp"
+#include "crasp/word_map.hpp"
 
 namespace crasp {
 
@@ -89,6 +89,10 @@ std::optional<task_file> load_task_file(const std::string& path, diagnostics& di
 /// The same from text in memory (`path` names it in diagnostics and gives the folder).
 std::optional<task_file> parse_task_file(const std::string& path, std::string text,
                                          diagnostics& diags);
+
+/// The catalogue tasks a reduction may start from: a published "no" (either column) and one
+/// answer per input (acceptors, and parity's single answer token).
+std::vector<std::string> reduction_sources();
 
 /// "accept", "continuation", "labels" or "count".
 std::string_view answer_format_name(tasks::answer_format f);

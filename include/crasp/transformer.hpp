@@ -111,7 +111,7 @@ std::optional<generate_output> generate_transformer(const model::basic_model<T>&
                                                     diagnostics& diags,
                                                     const transformer_generate_options& opts = {});
 
-// Instantiated for float and double in src/compile/transformer.cpp and src/compile/trust.cpp.
+// Instantiated for float and double in src/runtime/transformer.cpp and src/runtime/trust.cpp.
 extern template std::optional<int> certified_length(const model::basic_model<double>&);
 extern template std::optional<int> certified_length(const model::basic_model<float>&);
 extern template length_trust trust_at(const model::basic_model<double>&, std::size_t);

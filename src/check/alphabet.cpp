@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "check/context.hpp"
-#include "parse/limits.hpp"
+#include "support/utf8.hpp"
 
 namespace crasp {
 namespace {
@@ -56,7 +56,7 @@ std::optional<std::vector<std::string>> expand_range(const std::string& first, c
 
 std::optional<std::vector<std::string>> expand_alphabet_spec(std::string_view spec, diagnostics& diags) {
   // Tokens end up in model files and JSON, which hold UTF-8 text only.
-  if (const char* bad = parsing::invalid_utf8(spec.data(), spec.data() + spec.size())) {
+  if (const char* bad = invalid_utf8(spec.data(), spec.data() + spec.size())) {
     diags.error("--alphabet", fmt::format("byte 0x{:02X} is not valid UTF-8; tokens are UTF-8 text",
                                           static_cast<unsigned char>(*bad)));
     return std::nullopt;

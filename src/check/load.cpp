@@ -8,12 +8,6 @@
 
 namespace crasp {
 
-std::uint32_t ir::program::token_index(const std::string& tok) const {
-  for (std::size_t k = 0; k < vocabulary.size(); ++k)
-    if (vocabulary[k] == tok) return static_cast<std::uint32_t>(k);
-  return UINT32_MAX;
-}
-
 load_result load_text(std::string name, std::string text, const check_options& options) {
   load_result r;
   ast::dialect lang = dialect_for(name);

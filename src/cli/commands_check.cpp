@@ -13,6 +13,7 @@
 
 #include "check_text.hpp"
 #include "cli.hpp"
+#include "crasp/synth.hpp"
 #include "crasp/task_check.hpp"
 #include "load.hpp"
 #include "progress.hpp"
@@ -82,6 +83,7 @@ exit_code check_command(const check_command_options& opts, io& io) {
   o.max_attention = opts.max_attention;
   o.oracle_timeout = opts.oracle_timeout;
   o.synth = opts.synth;
+  if (opts.synth) o.synth_search = synth_witness_search();
   o.synth_time_limit = opts.synth_time_limit;
   o.synth_max_size = opts.synth_max_size;
   if (!opts.programs.empty()) {

@@ -7,10 +7,9 @@
 
 #include "crasp/frontend.hpp"
 #include "crasp/interpret.hpp"
-#include "crasp/task_check.hpp"
 #include "crasp/task_spec.hpp"
-#include "task_check/engines.hpp"
-#include "task_check/internal.hpp"
+#include "task_source/answer.hpp"
+#include "task_source/source.hpp"
 
 namespace crasp::comm_detail {
 namespace {
@@ -20,7 +19,7 @@ bool ends_with(const std::string& s, std::string_view suffix) {
 }
 
 // Random instances of an instance_source, kept as the analysis wants them.
-auto sampler(check_detail::instance_source* src) {
+auto sampler(sources::instance_source* src) {
   return [src](std::size_t n, std::size_t count, std::mt19937_64& rng,
                std::vector<task_instance>& out, diagnostics& diags) {
     return src->random(n, count, rng, out, diags);
@@ -50,7 +49,7 @@ std::optional<answer_source> catalogue(const tasks::task_spec& task,
           return std::find(in.begin(), in.end(), c) != in.end();
         }))
       vocabulary.push_back(c);
-  s.shape = check_detail::learn_shape(samples, vocabulary);
+  s.shape = sources::learn_shape(samples, vocabulary);
   if (s.shape.empty()) s.shape = {};
   const tasks::task_spec* t = &task;
   s.answer = [t](const std::vector<tokens>& inputs, std::vector<std::optional<task_instance>>& out,
@@ -66,7 +65,7 @@ std::optional<answer_source> catalogue(const tasks::task_spec& task,
     }
     return true;
   };
-  auto src = std::shared_ptr<check_detail::instance_source>(check_detail::catalogue_source(task, k));
+  auto src = std::shared_ptr<sources::instance_source>(sources::catalogue_source(task, k));
   s.sample = sampler(src.get());
   s.keep = src;
   return s;
@@ -87,17 +86,15 @@ std::optional<answer_source> program_source(const communication_options& options
 
 std::optional<answer_source> spec_source(const communication_options& options,
                                          diagnostics& diags) {
-  task_check_options o;
-  o.vocab = options.vocab;
-  o.seed = options.seed;
+  sources::source_options o;
   o.oracle_timeout = options.oracle_timeout;
-  auto plan = check_detail::plan_spec(options.task, o, diags);
+  auto plan = sources::open_spec(options.task, o, diags);
   if (!plan) return std::nullopt;
-  auto held = std::make_shared<check_detail::task_plan>(std::move(*plan));
+  auto held = std::make_shared<sources::opened_task>(std::move(*plan));
   answer_source s;
   s.kind = "spec";
-  s.format = held->head.format;
-  check_detail::answering by;
+  s.format = held->format;
+  sources::answering by;
   if (!held->source->answerer(by, diags)) return std::nullopt;
   if (!by.answer) {
     diags.error(options.task,
@@ -137,7 +134,7 @@ answer_source program_as_task(std::shared_ptr<const ir::program> program, const 
                           std::vector<std::optional<task_instance>>& out, diagnostics&) {
     out.clear();
     for (const auto& in : inputs) {
-      tokens got = check_detail::interpreter_answer(*ev, format, in, in.size() + 2);
+      tokens got = sources::interpreter_answer(*ev, format, in, in.size() + 2);
       // An input the program cannot run (overflow) leaves the pair open.
       if (!got.empty() && got.front() == "<error>") out.emplace_back();
       else out.push_back(task_instance{in, std::move(got), 0, "interpreter"});
@@ -160,7 +157,7 @@ std::optional<answer_source> open_source(const communication_options& options,
   return std::nullopt;
 }
 
-std::optional<std::vector<bool>> frame_mask(const check_detail::input_shape& shape,
+std::optional<std::vector<bool>> frame_mask(const sources::input_shape& shape,
                                             std::size_t total) {
   std::vector<bool> mask(total, false);
   if (shape.empty()) return mask;
@@ -170,7 +167,7 @@ std::optional<std::vector<bool>> frame_mask(const check_detail::input_shape& sha
   return mask;
 }
 
-std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content) {
+std::optional<tokens> frame_input(const sources::input_shape& shape, const tokens& content) {
   const std::size_t total = content.size() + shape.frame.size();
   const auto mask = frame_mask(shape, total);
   if (!mask) return std::nullopt;
@@ -183,7 +180,7 @@ std::optional<tokens> frame_input(const check_detail::input_shape& shape, const 
   return out;
 }
 
-tokens content_of(const check_detail::input_shape& shape, const tokens& input) {
+tokens content_of(const sources::input_shape& shape, const tokens& input) {
   const auto mask = frame_mask(shape, input.size());
   if (!mask) return {};
   tokens out;
@@ -192,7 +189,7 @@ tokens content_of(const check_detail::input_shape& shape, const tokens& input) {
   return out;
 }
 
-std::size_t alice_positions(const check_detail::input_shape& shape, std::size_t n, std::size_t a) {
+std::size_t alice_positions(const sources::input_shape& shape, std::size_t n, std::size_t a) {
   const std::size_t total = n + shape.frame.size();
   const auto mask = frame_mask(shape, total);
   if (!mask) return a;

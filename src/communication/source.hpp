@@ -13,8 +13,8 @@
 #include "crasp/communication.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/tasks.hpp"
-#include "task_check/adversarial.hpp"
-#include "task_check/shape.hpp"
+#include "task_source/adversarial.hpp"
+#include "task_source/shape.hpp"
 
 namespace crasp::comm_detail {
 
@@ -25,9 +25,9 @@ struct answer_source {
   std::string kind;  ///< "catalogue", "spec" or "program"
   tasks::answer_format format = tasks::answer_format::accept;
   std::vector<std::string> content;  ///< tokens of the content positions
-  check_detail::input_shape shape;   ///< frame tokens; empty: every position is content
+  sources::input_shape shape;   ///< frame tokens; empty: every position is content
   /// Answers inputs in order: an instance, or nullopt for an input outside the task.
-  check_detail::answer_batch answer;
+  sources::answer_batch answer;
   /// Instances of `n` content tokens from the task's own distribution (members of an acceptor
   /// among them), whose splits give suffixes that random ones rarely are (a palindrome's second
   /// half); may be empty.
@@ -48,19 +48,19 @@ answer_source program_as_task(std::shared_ptr<const ir::program> program, const 
 
 /// Which of `total` positions hold frame tokens (all false for an empty shape); nullopt when
 /// the frame does not fit that length.
-std::optional<std::vector<bool>> frame_mask(const check_detail::input_shape& shape,
+std::optional<std::vector<bool>> frame_mask(const sources::input_shape& shape,
                                             std::size_t total);
 
 /// The content tokens of an input (its frame tokens removed); empty when the frame does not fit.
-tokens content_of(const check_detail::input_shape& shape, const tokens& input);
+tokens content_of(const sources::input_shape& shape, const tokens& input);
 
 /// The input of `n` content tokens whose content is `content` (size n), frame tokens placed as
 /// the shape says; nullopt when the frame does not fit that length.
-std::optional<tokens> frame_input(const check_detail::input_shape& shape, const tokens& content);
+std::optional<tokens> frame_input(const sources::input_shape& shape, const tokens& content);
 
 /// Tokens of the input Alice holds when she holds the first `a` content tokens: every position
 /// before the (a+1)-th content position (frame tokens included).
-std::size_t alice_positions(const check_detail::input_shape& shape, std::size_t n, std::size_t a);
+std::size_t alice_positions(const sources::input_shape& shape, std::size_t n, std::size_t a);
 
 /// The part of an answer that Bob's positions decide: for labels, the labels from position
 /// `alice` on; for the other formats the whole answer (the last position's, or the

@@ -16,7 +16,7 @@
 
 #include "compile/affine.hpp"
 #include "compile/builder.hpp"
-#include "compile/matching.hpp"
+#include "interpret/matching.hpp"
 #include "crasp/compile.hpp"
 #include "crasp/ir.hpp"
 

@@ -47,7 +47,7 @@ struct instr {
   std::uint32_t slot = 0;          // index into the column vector of `store`
 };
 
-/// A matching family (src/compile/matching.hpp) as the evaluator runs it: its root's value is
+/// A matching family (src/interpret/matching.hpp) as the evaluator runs it: its root's value is
 /// OR over members m of [token == token_m and #{j <= i : K_m(j) and B(j)} >= at_least], so it
 /// keeps one counter per member, and a position adds 1 to the members whose key holds there,
 /// found from the position's true indexed key conjuncts rather than by testing every member.

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "compile/matching.hpp"
+#include "interpret/matching.hpp"
 #include "interpret/eval_state.hpp"
 #include "support/ir_walk.hpp"
 

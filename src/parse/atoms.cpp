@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "crasp/frontend.hpp"
+#include "crasp/parse.hpp"
 #include "parse/precedence.hpp"
 
 namespace crasp::parsing {

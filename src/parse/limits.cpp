@@ -6,13 +6,10 @@
 #include <cstring>
 #include <vector>
 
-#include "crasp/frontend.hpp"
+#include "crasp/parse.hpp"
 
 namespace crasp::parsing {
 namespace {
-
-unsigned char byte(const char* p) { return static_cast<unsigned char>(*p); }
-bool continuation(const char* p) { return (byte(p) & 0xC0) == 0x80; }
 
 // Calls f on every operand id of x (by reference, so that it can renumber them).
 template <class X, class F>
@@ -44,38 +41,6 @@ void for_each_child(X& x, F&& f) {
 }
 
 }  // namespace
-
-const char* invalid_utf8(const char* b, const char* e) {
-  const char* p = b;
-  while (p < e) {
-    const unsigned char c = byte(p);
-    if (c < 0x80) {
-      ++p;
-      continue;
-    }
-    int len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;  // overlong
-      if (c == 0xED) hi = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;  // overlong
-      if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
-    } else {
-      return p;
-    }
-    if (e - p < len) return p;
-    if (byte(p + 1) < lo || byte(p + 1) > hi) return p;
-    for (int k = 2; k < len; ++k)
-      if (!continuation(p + k)) return p;
-    p += len;
-  }
-  return nullptr;
-}
 
 const char* too_deep_bracket(const char* b, const char* e) {
   unsigned depth = 0;

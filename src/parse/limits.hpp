@@ -1,5 +1,5 @@
 // What the parser checks before and after the grammar so that no later stage meets input it
-// cannot handle: bytes that are not UTF-8, brackets nested deeper than the grammar's recursion
+// cannot handle: bytes that are not UTF-8 (support/utf8.hpp), brackets nested deeper than the grammar's recursion
 // may go, and statements whose tree is deeper than max_nesting.
 #pragma once
 
@@ -10,10 +10,6 @@
 #include "crasp/diagnostic.hpp"
 
 namespace crasp::parsing {
-
-/// The first byte of [b, e) that does not start or continue a well-formed UTF-8 sequence
-/// (overlong forms, surrogates and code points above U+10FFFF included), or null.
-const char* invalid_utf8(const char* b, const char* e);
 
 /// The first `(` or `[` of [b, e) (outside strings and comments) that opens a level deeper than
 /// max_nesting, or null.

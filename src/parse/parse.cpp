@@ -7,11 +7,12 @@
 
 #include <fmt/format.h>
 
-#include "crasp/frontend.hpp"
+#include "crasp/parse.hpp"
 #include "parse/convert.hpp"
 #include "parse/errors.hpp"
 #include "parse/grammar.hpp"
 #include "parse/limits.hpp"
+#include "support/utf8.hpp"
 
 namespace crasp {
 
@@ -29,7 +30,7 @@ std::uint32_t offset(const parsing::context& cx, const char* p) {
 }
 
 void parse_one_line(parsing::context& cx, diagnostics& diags, const char* b, const char* e) {
-  if (const char* bad = parsing::invalid_utf8(b, e)) {
+  if (const char* bad = invalid_utf8(b, e)) {
     diags.error(cx.src, span{offset(cx, bad), offset(cx, bad) + 1},
                 fmt::format("byte 0x{:02X} is not valid UTF-8; programs are UTF-8 text",
                             static_cast<unsigned char>(*bad)));

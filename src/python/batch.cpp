@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "crasp/interpret.hpp"
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 namespace {

@@ -7,7 +7,7 @@
 #include "crasp/compile.hpp"
 #include "crasp/model_io.hpp"
 #include "crasp/verify.hpp"
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 namespace {

@@ -1,7 +1,7 @@
 // Diagnostics as Python values (bindings.hpp).
 #include <pybind11/stl.h>
 
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 

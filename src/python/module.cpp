@@ -1,7 +1,7 @@
 // The `crasp._crasp` extension module: the library behind `import crasp` (python/crasp). Nothing
 // here prints or exits; bad input comes back as diagnostics, which python/crasp raises as
 // crasp.Error.
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 PYBIND11_MODULE(_crasp, m) {
   m.doc() = "crasp's C++ library (use the crasp package, which documents and wraps it)";

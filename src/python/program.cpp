@@ -5,7 +5,7 @@
 #include <variant>
 
 #include "crasp/ast.hpp"
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "crasp/interpret.hpp"
 #include "crasp/trace.hpp"
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 namespace {

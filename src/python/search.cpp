@@ -9,7 +9,7 @@
 #include "crasp/compile.hpp"
 #include "crasp/explain.hpp"
 #include "crasp/synth.hpp"
-#include "python/bindings.hpp"
+#include "bindings.hpp"
 
 namespace crasp::python {
 namespace {

@@ -11,8 +11,8 @@
 #include "crasp/task_check.hpp"
 #include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
-#include "python/bindings.hpp"
-#include "task_check/internal.hpp"
+#include "bindings.hpp"
+#include "task_source/source.hpp"
 
 namespace crasp::python {
 namespace {
@@ -169,17 +169,16 @@ void bind_tasks(py::module_& m) {
         std::optional<std::pair<std::string, std::vector<std::pair<std::vector<std::string>,
                                                                    std::vector<std::string>>>>>
             out;
-        std::vector<check_detail::task_instance> drawn;
+        std::vector<sources::task_instance> drawn;
         std::string format;
         {
           py::gil_scoped_release unlocked;  // the spec's generator runs as a process
-          task_check_options o;
-          o.seed = seed;
+          sources::source_options o;
           o.oracle_timeout = oracle_timeout;
-          auto plan = check_detail::plan_spec(path, o, d);
+          auto plan = sources::open_spec(path, o, d);
           std::mt19937_64 rng(seed);
           if (plan && plan->source->random(length, count, rng, drawn, d))
-            format = std::string(answer_format_name(plan->head.format));
+            format = std::string(answer_format_name(plan->format));
           else
             drawn.clear();
         }

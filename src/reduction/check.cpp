@@ -23,7 +23,7 @@ std::string joined(const tokens& t) { return fmt::format("{}", fmt::join(t, " ")
 
 // The frame tokens of a shape as the ones before and after the content; nullopt when a frame
 // token sits inside (retrieval's query after <sep>): a word map cannot place it.
-std::optional<std::pair<tokens, tokens>> ends_of(const check_detail::input_shape& shape) {
+std::optional<std::pair<tokens, tokens>> ends_of(const sources::input_shape& shape) {
   std::map<std::size_t, std::string> head, tail;
   for (const auto& a : shape.frame) (a.from_end ? tail : head)[a.offset] = a.token;
   tokens before, after;
@@ -58,23 +58,6 @@ std::size_t longest_within(std::size_t symbols, std::size_t budget, std::size_t 
     total += layer;
   }
   return L;
-}
-
-namespace {
-
-bool is_decision(const tasks::task_spec& t) {
-  return tasks::format_of(t) == tasks::answer_format::accept || t.id == tasks::task_id::parity;
-}
-
-}  // namespace
-
-std::vector<std::string> reduction_sources() {
-  std::vector<std::string> out;
-  for (const auto& t : tasks::catalogue())
-    if (is_decision(t) && (t.ape.value == tasks::expressible::no ||
-                           t.nope.value == tasks::expressible::no))
-      out.push_back(t.name);
-  return out;
 }
 
 std::optional<reduction_report> check_reduction(const reduction_options& options,

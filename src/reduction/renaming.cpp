@@ -24,7 +24,7 @@ constexpr std::size_t max_symbols = 5;  // 120 renamings
 // Frame tokens matched by where they sit (first, second from the end, ...); nullopt when the
 // frames differ in shape.
 std::optional<std::map<std::string, std::string>> frame_renaming(
-    const check_detail::input_shape& from, const check_detail::input_shape& to) {
+    const sources::input_shape& from, const sources::input_shape& to) {
   if (from.frame.size() != to.frame.size()) return std::nullopt;
   std::map<std::string, std::string> out;
   for (const auto& a : from.frame) {

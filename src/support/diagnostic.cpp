@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "parse/limits.hpp"
+#include "support/utf8.hpp"
 
 namespace crasp {
 
@@ -96,7 +96,7 @@ std::string printable(std::string_view line) {
   const char* p = line.data();
   const char* e = p + line.size();
   while (p < e) {
-    const char* bad = parsing::invalid_utf8(p, e);
+    const char* bad = invalid_utf8(p, e);
     if (!bad) bad = e;
     out.append(p, bad);
     if (bad == e) break;

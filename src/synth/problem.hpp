@@ -16,7 +16,7 @@
 
 #include "crasp/tasks.hpp"
 #include "synth/solve.hpp"
-#include "task_spec/protocols.hpp"
+#include "task_source/protocols.hpp"
 
 namespace crasp::synth {
 

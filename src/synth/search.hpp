@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "crasp/synth.hpp"
-#include "task_check/internal.hpp"
+#include "task_source/source.hpp"
 
 namespace crasp::synth {
 
-using check_detail::task_instance;
+using sources::task_instance;
 
 /// The task as the search sees it.
 struct task_setup {
@@ -22,7 +22,7 @@ struct task_setup {
   tasks::answer_format format = tasks::answer_format::accept;
   const tasks::task_spec* catalogue = nullptr;      ///< null for a spec
   std::shared_ptr<const task_file> spec;            ///< null for a catalogue task
-  std::unique_ptr<check_detail::instance_source> source;  ///< instances over the search vocabulary
+  std::unique_ptr<sources::instance_source> source;  ///< instances over the search vocabulary
   std::vector<std::string> family;  ///< symbols read through variables (empty: none)
   std::string family_name;          ///< the alphabet they form in the program ("Sym")
 };
@@ -34,7 +34,7 @@ bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags);
 struct search_state {
   std::vector<task_instance> training;
   std::vector<task_instance> validation;  ///< shortest first
-  check_detail::enumeration searched;     ///< the short inputs among them (how far, or why not)
+  sources::enumeration searched;     ///< the short inputs among them (how far, or why not)
 };
 
 /// The shortest instances, up to options.initial_positions positions.

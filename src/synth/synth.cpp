@@ -13,15 +13,14 @@
 #include "crasp/task_spec.hpp"
 #include "synth/search.hpp"
 #include "synth/values.hpp"
-#include "task_check/engines.hpp"
-#include "task_check/internal.hpp"
+#include "task_source/answer.hpp"
 
 namespace crasp {
 
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-using check_detail::task_instance;
+using sources::task_instance;
 
 double since(clock_type::time_point t0) {
   return std::chrono::duration<double>(clock_type::now() - t0).count();

@@ -7,7 +7,7 @@
 #include "crasp/frontend.hpp"
 #include "crasp/task_spec.hpp"
 #include "synth/search.hpp"
-#include "task_check/engines.hpp"
+#include "task_source/answer.hpp"
 
 namespace crasp::synth {
 
@@ -17,16 +17,27 @@ namespace {
 // copy the training set once per pair of its symbols.
 constexpr std::size_t max_spec_family = 8;
 
+// How the search opens its task: as the final check will (the same programs, timeout and bins),
+// with the short-input limits given.
+sources::source_options source_options_for(const task_check_options& check) {
+  sources::source_options s;
+  s.programs_dir = check.programs_dir;
+  s.override_dir = check.override_dir;
+  s.oracle_timeout = check.oracle_timeout;
+  s.exhaustive_len = check.exhaustive_len;
+  s.exhaustive_budget = check.exhaustive_budget;
+  for (const auto& b : check_bins(check)) s.ranges.push_back({b.lo, b.hi});
+  return s;
+}
+
 }  // namespace
 
 bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
-  task_check_options opts = o.check;
-  opts.tasks = {o.task};
   if (is_task_file_name(o.task)) {
-    auto plan = check_detail::plan_spec(o.task, opts, diags);
+    auto plan = sources::open_spec(o.task, source_options_for(o.check), diags);
     if (!plan) return false;
     setup.source_name = o.task;
-    setup.format = plan->head.format;
+    setup.format = plan->format;
     setup.spec = plan->spec;
     setup.source = std::move(plan->source);
     for (const auto& [name, items] : setup.spec->alphabets)
@@ -51,17 +62,17 @@ bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
     setup.family = tasks::symbols(*task, k);
     setup.family_name = task->program_alphabet.empty() ? "Sym" : task->program_alphabet;
   }
-  setup.source = check_detail::catalogue_source(*task, k);
+  setup.source = sources::catalogue_source(*task, k);
   return true;
 }
 
 bool initial_training(const synth_options& o, task_setup& setup, search_state& state,
                       diagnostics& diags) {
-  task_check_options opts = o.check;
+  auto opts = source_options_for(o.check);
   opts.exhaustive_len = 64;
   opts.exhaustive_budget = 1'000'000;
   std::size_t positions = 0;
-  check_detail::enumeration searched;
+  sources::enumeration searched;
   const auto visit = [&](const task_instance& inst) {
     state.training.push_back(inst);
     positions += inst.input.size() + inst.expected.size();
@@ -72,8 +83,8 @@ bool initial_training(const synth_options& o, task_setup& setup, search_state& s
   // lengths, a few instances of each (all of a length for data).
   std::mt19937_64 rng(o.check.seed);
   for (std::size_t len = 1; positions < o.initial_positions && len <= 64; ++len) {
-    check_detail::bin_instances drawn;
-    if (!setup.source->draw(check_bin{"synth", len, len}, 8, 0, rng, drawn, diags)) return false;
+    sources::bin_instances drawn;
+    if (!setup.source->draw({len, len}, 8, 0, rng, drawn, diags)) return false;
     for (auto& inst : drawn.items) {
       if (positions >= o.initial_positions) break;
       positions += inst.input.size() + inst.expected.size();
@@ -89,7 +100,7 @@ bool initial_training(const synth_options& o, task_setup& setup, search_state& s
 
 bool validation_set(const synth_options& o, task_setup& setup, search_state& state,
                     diagnostics& diags) {
-  task_check_options opts = o.check;
+  auto opts = source_options_for(o.check);
   opts.exhaustive_budget = o.validation_budget;
   // Every bin the final check draws from (the far ones too: the interpreter is linear in the
   // length), so that a candidate the check would refute with the interpreter is refuted here,
@@ -99,9 +110,9 @@ bool validation_set(const synth_options& o, task_setup& setup, search_state& sta
   const auto bins = check_bins(o.check);
   std::vector<task_instance> binned;
   for (std::size_t b = 0; b < bins.size(); ++b) {
-    check_detail::bin_instances drawn;
-    if (!setup.source->draw(bins[b], check_detail::bin_samples(o.check, b),
-                            check_detail::bin_adversarial(o.check, b), rng, drawn, diags))
+    sources::bin_instances drawn;
+    if (!setup.source->draw({bins[b].lo, bins[b].hi}, bins[b].samples, bins[b].adversarial, rng,
+                            drawn, diags))
       return false;
     std::stable_sort(drawn.items.begin(), drawn.items.end(),
                      [](const auto& x, const auto& y) { return x.input.size() < y.input.size(); });
@@ -123,7 +134,7 @@ std::optional<task_instance> validate(const synth_options&, const task_setup& se
   evaluator ev(*c.program, "check");
   for (const auto* set : {&state.training, &state.validation})
     for (const auto& inst : *set) {
-      const auto got = check_detail::interpreter_answer(ev, setup.format, inst.input,
+      const auto got = sources::interpreter_answer(ev, setup.format, inst.input,
                                                         inst.expected.size() + 2);
       if (got != inst.expected) return inst;
     }
@@ -131,34 +142,21 @@ std::optional<task_instance> validate(const synth_options&, const task_setup& se
 }
 
 std::string describe(const task_instance& inst) {
-  return fmt::format("{} => {}", check_detail::join(inst.input, 24),
-                     check_detail::join(inst.expected, 24));
+  return fmt::format("{} => {}", sources::join(inst.input, 24),
+                     sources::join(inst.expected, 24));
 }
 
-std::optional<check_report> final_check(const synth_options& o, const task_setup& setup,
+std::optional<check_report> final_check(const synth_options& o, const task_setup&,
                                        const std::string& program, diagnostics& diags) {
   task_check_options opts = o.check;
   opts.tasks = {o.task};
-  std::optional<check_detail::task_plan> plan;
-  if (setup.catalogue != nullptr) {
-    plan = check_detail::plan_catalogue(*setup.catalogue, opts);
-  } else {
-    plan = check_detail::plan_spec(o.task, opts, diags);
-    if (!plan) return std::nullopt;
-  }
-  check_detail::adopt_witness(*plan, program);
-  plan->head.synthesized = program;  // the verdict reads "yes (found)"
-  const auto bins = check_bins(opts);
-  std::size_t done = 0;
-  const std::size_t total = check_detail::work_units(*plan, opts);
-  check_report report;
-  report.options = opts;
-  report.options.progress = nullptr;
-  report.bins = bins;
-  report.tasks.push_back(check_detail::run_task(*plan, opts, bins, [&](const std::string& what) {
-    if (o.progress) o.progress(fmt::format("check {}/{}: {}", ++done, total, what));
-  }));
-  report.seconds = report.tasks.back().seconds;
+  opts.progress = nullptr;
+  if (o.progress)
+    opts.progress = [&](std::size_t done, std::size_t total, const std::string& what) {
+      o.progress(fmt::format("check {}/{}: {}", done, total, what));
+    };
+  auto report = check_found_program(opts, program, diags);
+  if (report) report->options.progress = nullptr;
   return report;
 }
 

@@ -59,6 +59,9 @@ bool valid(const task_check_options& o, diagnostics& diags) {
                                                                    o.far_factors.end())) >
       1000000)
     return bad("far bins past 1,000,000 tokens are not supported");
+  if (o.synth && !o.synth_search)
+    return bad("--synth needs a program search: set task_check_options::synth_search "
+               "(crasp::synth_witness_search(), synth.hpp)");
   if (!(o.oracle_timeout > 0) || o.oracle_timeout > 86400)
     return bad(fmt::format("the oracle timeout {} s is outside (0, 86400]", o.oracle_timeout));
   bool ok = true;
@@ -169,20 +172,15 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
 
 namespace check_detail {
 
-void measure_lengths(bin_instances& bin) {
-  for (const auto& inst : bin.items) {
-    bin.lo = bin.lo == 0 ? inst.length : std::min(bin.lo, inst.length);
-    bin.hi = std::max(bin.hi, inst.length);
-  }
-}
-
-std::size_t bin_samples(const task_check_options& options, std::size_t b) {
-  const auto bins = check_bins(options);
-  return b < bins.size() ? bins[b].samples : options.far_samples;
-}
-
-std::size_t bin_adversarial(const task_check_options& options, std::size_t b) {
-  return b < 2 ? options.adversarial : options.far_adversarial;
+sources::source_options source_options_of(const task_check_options& options) {
+  sources::source_options s;
+  s.programs_dir = options.programs_dir;
+  s.override_dir = options.override_dir;
+  s.oracle_timeout = options.oracle_timeout;
+  s.exhaustive_len = options.exhaustive_len;
+  s.exhaustive_budget = options.exhaustive_budget;
+  for (const auto& b : check_bins(options)) s.ranges.push_back({b.lo, b.hi});
+  return s;
 }
 
 task_result run_task(task_plan& plan, const task_check_options& options,
@@ -210,9 +208,8 @@ task_result run_task(task_plan& plan, const task_check_options& options,
 
   std::vector<check_detail::bin_instances> instances(bins.size());
   for (std::size_t b = 0; b < bins.size(); ++b) {
-    if (!plan.source->draw(bins[b], check_detail::bin_samples(options, b),
-                           check_detail::bin_adversarial(options, b), rng, instances[b],
-                           r.errors))
+    if (!plan.source->draw({bins[b].lo, bins[b].hi}, bins[b].samples, bins[b].adversarial, rng,
+                           instances[b], r.errors))
       return abandon("the instance source failed (see the errors)");
     // The witness's own boundaries: as many instances again as the bin's other adversarial ones.
     if (plan.witness && plan.witness->program) {
@@ -222,7 +219,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
       if (by.answer) {
         const std::vector<check_detail::task_instance> sampled = instances[b].items;
         if (!check_detail::add_program_boundary(*plan.witness->program, sampled,
-                                                check_detail::bin_adversarial(options, b), by,
+                                                bins[b].adversarial, by,
                                                 rng, instances[b].items, instances[b].mix,
                                                 r.errors))
           return abandon("the instance source failed (see the errors)");
@@ -333,14 +330,15 @@ task_result run_task(task_plan& plan, const task_check_options& options,
 }  // namespace check_detail
 
 std::vector<check_bin> check_bins(const task_check_options& o) {
-  std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi, o.samples},
-                                 {"test", o.test_lo, o.test_hi, o.samples}};
+  std::vector<check_bin> bins = {{"train", o.train_lo, o.train_hi, o.samples, o.adversarial},
+                                 {"test", o.test_lo, o.test_hi, o.samples, o.adversarial}};
   // Without instances a far bin would only read as "no input of that length".
   if (o.far_samples > 0)
     for (const auto f : o.far_factors) {
       const std::size_t length = f * o.train_hi;
       const std::size_t fit = length == 0 ? o.samples : std::min(o.samples, o.far_tokens / length);
-      bins.push_back({fmt::format("{}x", f), length, length, std::max(o.far_samples, fit)});
+      bins.push_back({fmt::format("{}x", f), length, length, std::max(o.far_samples, fit),
+                      o.far_adversarial});
     }
   return bins;
 }
@@ -415,7 +413,7 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
   // --synth first: a program found becomes the task's witness before the work is counted.
   if (options.synth)
     in_parallel([&](std::size_t i) {
-      if (!plans[i].witness) check_detail::synthesize_witness(plans[i], options);
+      if (!plans[i].witness) check_detail::search_witness(plans[i], options);
     });
 
   std::size_t total = 0;
@@ -432,6 +430,38 @@ std::optional<check_report> check(const task_check_options& options, diagnostics
     report.tasks[i] = check_detail::run_task(plans[i], options, report.bins, tick);
   });
   report.seconds = seconds_since(t0);
+  return report;
+}
+
+std::optional<check_report> check_found_program(const task_check_options& options,
+                                                const std::string& program, diagnostics& diags) {
+  if (!valid(options, diags)) return std::nullopt;
+  if (options.tasks.size() != 1) {
+    diags.error("check", "a found program is checked against exactly one task");
+    return std::nullopt;
+  }
+  const std::string& name = options.tasks.front();
+  std::optional<check_detail::task_plan> plan;
+  if (is_task_file_name(name)) {
+    plan = check_detail::plan_spec(name, options, diags);
+    if (!plan) return std::nullopt;
+  } else {
+    plan = check_detail::plan_catalogue(*tasks::find(name), options);
+  }
+  check_detail::adopt_witness(*plan, program);
+  plan->head.synthesized = program;  // the verdict reads "yes (found)"
+  check_report report;
+  report.options = options;
+  report.options.progress = nullptr;
+  report.bins = check_bins(options);
+  std::size_t done = 0;
+  const std::size_t total = check_detail::work_units(*plan, options);
+  report.tasks.push_back(check_detail::run_task(*plan, options, report.bins,
+                                                [&](const std::string& what) {
+                                                  if (options.progress)
+                                                    options.progress(++done, total, what);
+                                                }));
+  report.seconds = report.tasks.back().seconds;
   return report;
 }
 

@@ -1,7 +1,7 @@
 // Private to src/task_check: the pieces check.cpp puts together. A task to check, catalogue or
-// spec alike, becomes a task_plan: its programs (loaded), its answer format, and an
-// instance_source that draws the instances of a bin, enumerates short inputs with their reference
-// answers for the counterexample search, and draws random instances of one length.
+// spec alike, is opened by the task-source stage (task_source/source.hpp: its programs, its
+// answer format, its instance source) and becomes a task_plan: the opened task and the result
+// being filled in.
 #pragma once
 
 #include <functional>
@@ -15,93 +15,27 @@
 #include "crasp/task_check.hpp"
 #include "crasp/task_spec.hpp"
 #include "crasp/tasks.hpp"
-#include "task_check/adversarial.hpp"
-#include "task_spec/protocols.hpp"
+#include "task_source/source.hpp"
 
 namespace crasp::check_detail {
 
-using spec_detail::task_instance;
+using sources::answering;
+using sources::bin_instances;
+using sources::enumeration;
+using sources::instance_source;
+using sources::task_instance;
+using sources::task_program;
 using tokens = std::vector<std::string>;
 
-/// The instances of one bin, each with its reference answer.
-struct bin_instances {
-  std::size_t lo = 0, hi = 0;  ///< lengths actually drawn (0, 0 when the task has none in the bin)
-  std::vector<task_instance> items;
-  /// How they were made: "sampled" (the source's own distribution), "data", and the kinds of
-  /// adversarial instance (adversarial.hpp).
-  std::map<std::string, std::size_t> mix;
-};
+/// What opening a task for this check needs (task_source/source.hpp): the program folders, the
+/// oracle's timeout, the short-input search's limits and the bins' lengths.
+sources::source_options source_options_of(const task_check_options& options);
 
-/// Sets bin.lo and bin.hi to the shortest and longest length among its items.
-void measure_lengths(bin_instances& bin);
+using sources::measure_lengths;
 
-/// Instances bin `b` of check_bins(options) draws from the source's distribution, and
-/// adversarial ones crasp adds (train and test bins: options.samples and options.adversarial;
-/// far bins: options.far_samples and options.far_adversarial).
-std::size_t bin_samples(const task_check_options& options, std::size_t b);
-std::size_t bin_adversarial(const task_check_options& options, std::size_t b);
-
-/// How far an exhaustive enumeration of short inputs got.
-struct enumeration {
-  std::size_t covered = 0;  ///< every input of this length or shorter was visited (0: none)
-  std::string space;        ///< which inputs, and where their tokens come from
-  std::string skipped;      ///< why nothing was enumerated (empty when the search ran)
-};
-
-/// A program a task runs: the witness or a wrong candidate.
-struct task_program {
-  std::string label;  ///< as the report names it
-  std::optional<ir::program> program;
-  std::string load_error;  ///< why it did not load (catalogue tasks record it as a problem)
-};
-
-/// Where a task's instances and reference answers come from.
-class instance_source {
- public:
-  virtual ~instance_source() = default;
-  /// The instances of one bin: `count` lengths drawn uniformly in the bin (within the task's
-  /// limits), and up to `adversarial` hard instances of crasp's own near them where the source
-  /// can answer any input. Returns false (with errors in `diags`) when a protocol failed.
-  virtual bool draw(const check_bin& bin, std::size_t count, std::size_t adversarial,
-                    std::mt19937_64& rng, bin_instances& out, diagnostics& diags) = 0;
-  /// Visits short inputs with their reference answers, shortest first, while `visit` returns
-  /// true and the options' budget lasts, and says in `out` how far it got. A source that cannot
-  /// enumerate visits nothing and says why in out.skipped: that is never silent, since a verdict
-  /// of yes needs the search.
-  virtual bool enumerate(const task_check_options& options,
-                         const std::function<bool(const task_instance&)>& visit,
-                         enumeration& out, diagnostics& diags) = 0;
-  /// Random instances of exactly `length` for the wrong candidates' search (none when the
-  /// source has none of that length).
-  virtual bool random(std::size_t length, std::size_t count, std::mt19937_64& rng,
-                      std::vector<task_instance>& out, diagnostics& diags) = 0;
-  /// The first length the random search starts from, given that enumerate covered `covered`.
-  [[nodiscard]] virtual std::size_t random_from(std::size_t covered) const = 0;
-  /// Whether a counterexample found after the enumeration (which covered `covered`, in the
-  /// source's own measure of length) is a shortest one.
-  [[nodiscard]] virtual bool shortest_at(const task_instance& inst, std::size_t covered) const = 0;
-  /// How the source answers inputs it did not draw, for the instances a witness's comparisons
-  /// point to (program_boundary.hpp); `out.answer` stays empty when it cannot (a generator
-  /// without an oracle, a catalogue task). False when learning the input shape failed.
-  virtual bool answerer(answering& out, diagnostics& diags) {
-    (void)out, (void)diags;
-    return true;
-  }
-  /// Fixed instances every program is also judged on (a spec's data outside the bins).
-  [[nodiscard]] virtual const std::vector<task_instance>& fixed() const {
-    static const std::vector<task_instance> none;
-    return none;
-  }
-};
-
-/// Everything run_task needs about one task.
-struct task_plan {
+/// Everything run_task needs about one task: the opened task and the result being filled in.
+struct task_plan : sources::opened_task {
   task_result head;  ///< name, source, category, format, vocab, program, published, paper verdicts
-  const tasks::task_spec* catalogue = nullptr;  ///< literature verdicts; null for a spec
-  std::optional<task_program> witness;
-  std::vector<task_program> candidates;
-  std::unique_ptr<instance_source> source;
-  std::shared_ptr<const task_file> spec;  ///< null for a catalogue task
 };
 
 /// What one `crasp_model train` metrics.json says: the task it trained on and, per config, the
@@ -114,14 +48,10 @@ struct trained_metrics {
 };
 std::optional<trained_metrics> read_trained_metrics(const std::string& path, diagnostics& diags);
 
-/// The instance source of a catalogue task with vocabulary size k (crasp synth searches over a
-/// smaller vocabulary than the check's).
-std::unique_ptr<instance_source> catalogue_source(const tasks::task_spec& task, std::size_t k);
-
-/// crasp check --synth: runs crasp synth's search for a plan without a witness and, when it
+/// crasp check --synth: runs options.synth_search for a plan without a witness and, when it
 /// finds a program, makes it the plan's witness (head.synthesized holds its text); either way
 /// head.synth_outcome says what happened. Errors of the search go to head.errors.
-void synthesize_witness(task_plan& plan, const task_check_options& options);
+void search_witness(task_plan& plan, const task_check_options& options);
 
 /// Makes `text` the plan's witness, loaded with the plan's vocabulary (a catalogue task's
 /// family alphabet set to the check's symbols, a spec's `alphabets` applied).

@@ -1,4 +1,4 @@
-// Private to src/task_check: hard instances a program tells crasp about. A C-RASP program can
+// Private to src/task_source: hard instances a program tells crasp about. A C-RASP program can
 // only be wrong where one of its comparisons decides differently from the task, and a comparison
 // changes its decision where the difference of its two sides crosses 0: a count that reaches a
 // depth bound, a tie of two counts, a threshold met by one. Sampled inputs seldom sit there (a
@@ -14,9 +14,13 @@
 #include <vector>
 
 #include "crasp/ir.hpp"
-#include "task_check/adversarial.hpp"
+#include "task_source/adversarial.hpp"
 
 namespace crasp::check_detail {
+
+using sources::answering;
+using sources::content_positions;
+using sources::instance_mix;
 
 /// Adds up to `count` instances near `sampled` (inputs of their lengths, edited only at content
 /// positions) where a comparison of `program` sits at its boundary, answered by `by`, to `out`,

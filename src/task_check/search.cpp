@@ -73,7 +73,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
   enumeration searched;
   std::size_t visited = 0;
   const bool enumerated = plan.source->enumerate(
-      options,
+      source_options_of(options),
       [&](const task_instance& inst) {
         ++visited;
         for (auto& c : all)

@@ -1,4 +1,4 @@
-// Matching heads: recognition of token-selected count families (src/compile/matching_find.cpp)
+// Matching heads: recognition of token-selected count families (src/interpret/matching_find.cpp)
 // and their lowering to one attention head (matching_head.cpp), checked against the interpreter
 // with the family's own value probed at every position, in APE and RoPE, float64 and float32.
 #include <catch2/catch.hpp>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "compile/matching.hpp"
+#include "interpret/matching.hpp"
 #include "crasp/compile.hpp"
 #include "crasp/frontend.hpp"
 #include "crasp/verify.hpp"

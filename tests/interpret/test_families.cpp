@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "compile/matching.hpp"
+#include "interpret/matching.hpp"
 #include "crasp/frontend.hpp"
 #include "crasp/interpret.hpp"
 

@@ -17,7 +17,7 @@
 #include "crasp/frontend.hpp"
 #include "crasp/interpret.hpp"
 #include "crasp/tasks.hpp"
-#include "task_check/engines.hpp"
+#include "task_source/answer.hpp"
 
 namespace programs_test {
 
@@ -159,7 +159,7 @@ inline std::vector<std::string> task_answer(const crasp::ir::program& program,
                                             const std::vector<std::string>& input,
                                             std::size_t max_new) {
   if (task.mode == crasp::tasks::task_mode::labels)
-    return crasp::check_detail::interpreter_answer(program, crasp::tasks::answer_format::labels,
+    return crasp::sources::interpreter_answer(program, crasp::tasks::answer_format::labels,
                                                    input, max_new);
   return answer(program, input, max_new);
 }

@@ -11,7 +11,7 @@
 #include "crasp/frontend.hpp"
 #include "crasp/synth.hpp"
 #include "crasp/tasks.hpp"
-#include "task_check/engines.hpp"
+#include "task_source/answer.hpp"
 
 namespace {
 
@@ -47,9 +47,9 @@ void agrees_with_reference(const std::string& program, const std::string& task_n
     if (crasp::tasks::effective_length(*task, len, k) != len) continue;
     for (int s = 0; s < 20; ++s) {
       const auto inst = crasp::tasks::generate(*task, len, rng, k);
-      const auto got = crasp::check_detail::interpreter_answer(*loaded.program, format, inst.input,
+      const auto got = crasp::sources::interpreter_answer(*loaded.program, format, inst.input,
                                                                inst.expected.size() + 2);
-      INFO(crasp::check_detail::join(inst.input));
+      INFO(crasp::sources::join(inst.input));
       REQUIRE(got == inst.expected);
     }
   }
@@ -213,7 +213,7 @@ void agrees_on_every_word(const std::string& program, const std::vector<std::str
     for (std::size_t code = 0; code < (std::size_t{1} << len); ++code) {
       std::vector<std::string> w;
       for (std::size_t k = 0; k < len; ++k) w.push_back(sigma[(code >> (len - 1 - k)) & 1U]);
-      const auto got = crasp::check_detail::interpreter_answer(
+      const auto got = crasp::sources::interpreter_answer(
           *loaded.program, crasp::tasks::answer_format::accept, w, 3);
       if (got != std::vector<std::string>{member(w) ? "True" : "False"}) ++wrong;
     }

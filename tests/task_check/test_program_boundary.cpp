@@ -14,8 +14,8 @@
 namespace {
 
 using crasp::check_detail::add_program_boundary;
-using crasp::check_detail::answering;
-using crasp::check_detail::instance_mix;
+using crasp::sources::answering;
+using crasp::sources::instance_mix;
 using crasp::spec_detail::task_instance;
 using tokens = std::vector<std::string>;
 
