@@ -22,6 +22,7 @@
 
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
+#include "crasp/tasks.hpp"
 
 namespace crasp {
 
@@ -72,6 +73,15 @@ enum class class_growth {
   inconclusive,  ///< too few lengths, too few instances, or neither fits
 };
 
+/// What the analysis concludes, as a kind; communication_report::verdict says it in words.
+enum class communication_outcome {
+  no,              ///< prefix classes grow exponentially: "no (communication: ...)"
+  unknown,         ///< nothing ruled out over the range, or the classes grow polynomially
+  published_yes,   ///< a catalogue task with a published yes: its witness settles it
+  within_bound,    ///< a program as its own task: every measurement within its bound
+  bound_violated,  ///< a program as its own task: a measurement above its bound (a bug)
+};
+
 /// A program's own bound: C unguarded counts and L local bits (src/communication/bound.cpp).
 struct program_bound {
   std::size_t counts = 0;      ///< unguarded count statements (nodes)
@@ -92,6 +102,8 @@ struct communication_report {
   std::string shape;                  ///< where the frame tokens go ("" for bare strings)
   /// A catalogue task's published C-RASP[pos] verdict with its reason ("" for the others).
   std::string published;
+  /// The same verdict's value (nullopt for the others).
+  std::optional<tasks::expressible> published_value;
   std::vector<split_measure> splits;  ///< in order of n, then a
   class_growth growth = class_growth::inconclusive;
   std::string growth_reason;  ///< the fit and the range it used, or why there is none
@@ -102,6 +114,7 @@ struct communication_report {
   /// "no (communication: ...)", "no program with <= S counts at n = ..", or "unknown (...)":
   /// the verdict words of docs/communication.md.
   std::string verdict;
+  communication_outcome outcome = communication_outcome::unknown;  ///< what `verdict` says
   double seconds = 0;
 };
 

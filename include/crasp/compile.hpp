@@ -126,7 +126,7 @@ struct compiled_program {
   compile_stats stats;
 };
 
-/// Compiles `program` (which must have passed check()). Only what the output depends on (the
+/// Compiles `program` (which must have passed check_program()). Only what the output depends on (the
 /// last statement of an acceptor, the NEXT rules of a generator) is compiled. Refuses, with an
 /// error at the offending statement, a C-RASP[pos] program with pe == nope; refuses max_len < 1
 /// or past max_design_len (an APE table past max_ape_len), and a model whose weights would

@@ -14,7 +14,7 @@
 
 namespace crasp {
 
-/// Options for check(): alphabet overrides let one program serve any vocabulary size.
+/// Options for check_program(): alphabet overrides let one program serve any vocabulary size.
 struct check_options {
   /// Replaces the items of a declared alphabet, e.g. {"Sym", {"t0", ..., "t149"}}.
   std::map<std::string, std::vector<std::string>> alphabet_overrides;
@@ -29,8 +29,9 @@ struct check_result {
 
 /// Resolves names, checks types and arities, checks the C-RASP[pos] conditions (local,
 /// translation-invariant guards; periodic unary predicates), expands families and quantifiers,
-/// and classifies the program (C-RASP or C-RASP[pos]).
-check_result check(const ast::program& program, const check_options& options = {});
+/// and classifies the program (C-RASP or C-RASP[pos]). (crasp::check in task_check.hpp is the
+/// task check, a different thing.)
+check_result check_program(const ast::program& program, const check_options& options = {});
 
 /// Parses alphabet item syntax used on the command line: "a b c", "a..e", "t0..t149", "0..149".
 /// Returns std::nullopt (and an error in diags) for malformed ranges.

@@ -145,13 +145,32 @@ struct bin_result {
   }
 };
 
+/// Which engine answered: the interpreter (the reference semantics) or a compiled model.
+enum class engine_kind { interpreter, compiled };
+
+/// Why an engine did not run, when it did not.
+enum class engine_skip {
+  none,            ///< it ran
+  not_applicable,  ///< it cannot apply (NoPE for a C-RASP[pos] program): no evidence missing
+  failed,          ///< it should have run and did not (no compile, over a size or attention cap)
+};
+
 /// One engine's results: the interpreter or a compiled model.
 struct engine_result {
-  std::string name;  ///< "interpreter", "APE f64", "RoPE f32", ...
-  bool applicable = true;
+  std::string name;  ///< "interpreter", "APE f64", "RoPE f32", ... (engine_name of the fields below)
+  bool applicable = true;  ///< false: not run (skipped says why, in kind; note in words)
   std::string note;  ///< why not applicable, or the model's size and certified range
   std::vector<bin_result> bins;  ///< parallel to check_report::bins
+  engine_kind kind = engine_kind::interpreter;
+  model::positional pe = model::positional::ape;  ///< compiled models only
+  precision prec = precision::f64;                ///< compiled models only
+  engine_skip skipped = engine_skip::none;
 };
+
+/// "interpreter", or a compiled model's encoding and precision: "APE f64", "NoPE f32".
+std::string engine_name(engine_kind kind, model::positional pe, precision prec);
+/// "APE", "RoPE" or "NoPE".
+std::string_view encoding_name(model::positional pe);
 
 /// The search for a counterexample to a program: a wrong candidate (which it should refute), or
 /// the witness (which it should not).

@@ -71,11 +71,27 @@ enum class expressible { yes, no, unknown };
 /// "yes", "no" or "unknown".
 std::string_view expressible_name(expressible e);
 
+/// What a verdict rests on. Reports render it; decisions read it, never the reason's words.
+enum class evidence {
+  none,           ///< nothing decides it (an unknown)
+  literature,     ///< a published result, cited in the reason
+  witness,        ///< a program crasp checked against the task (tested, and exhaustively short)
+  communication,  ///< the communication argument computed from the task's answers
+  reduction,      ///< a checked map from a task with a published no
+  renaming,       ///< the task is a catalogue task with its symbols renamed
+};
+
+/// "none", "literature", "witness", "communication", "reduction" or "renaming".
+std::string_view evidence_name(evidence e);
+
 /// A verdict with its evidence: the bundled program that witnesses it ("witness: programs/ur.crasp")
 /// or the published result that rules it out ("Lemma 6: reduction to (a|b|e)*ae*").
 struct verdict {
   expressible value = expressible::unknown;
   std::string reason;
+  /// The catalogue's verdicts are the literature's; crasp check sets the kind of what decided
+  /// each of its final verdicts.
+  evidence by = evidence::literature;
 };
 
 /// One task of the catalogue.

@@ -3,7 +3,7 @@
 
 namespace crasp {
 
-check_result check(const ast::program& program, const check_options& options) {
+check_result check_program(const ast::program& program, const check_options& options) {
   checker::context cx(program, options);
   cx.info.resize(program.exprs.size());
   checker::collect_alphabets(cx);   // alphabets (with overrides) are global to the file

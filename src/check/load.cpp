@@ -15,7 +15,7 @@ load_result load_text(std::string name, std::string text, const check_options& o
   parse_result parsed = parse(src, lang);
   r.diags.append(parsed.diags);
   if (!parsed.ok()) return r;  // checking a partial AST would only repeat the syntax errors
-  check_result checked = check(parsed.program, options);
+  check_result checked = check_program(parsed.program, options);
   r.diags.append(checked.diags);
   r.program = std::move(checked.program);
   r.syntax = std::move(parsed.program);

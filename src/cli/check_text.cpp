@@ -32,22 +32,31 @@ std::string bins_label(const check_bin& b) {
                       : fmt::format("{} {}..{} x{}", b.name, b.lo, b.hi, b.samples);
 }
 
-// The worst accuracy over the engines whose name starts with `prefix` on bin b; nullopt when
-// none applies or none ran there.
-std::optional<double> worst(const task_result& t, const std::string& prefix, std::size_t b) {
+// One column of a cell: the interpreter (no encoding), or the compiled models of one encoding in
+// every precision run.
+using column = std::optional<model::positional>;
+
+bool in_column(const engine_result& e, column c) {
+  return c ? e.kind == crasp::engine_kind::compiled && e.pe == *c
+           : e.kind == crasp::engine_kind::interpreter;
+}
+
+// The worst accuracy over the column's engines on bin b; nullopt when none applies or none ran
+// there.
+std::optional<double> worst(const task_result& t, column c, std::size_t b) {
   std::optional<double> w;
   for (const auto& e : t.engines) {
-    if (!e.applicable || e.name.rfind(prefix, 0) != 0 || b >= e.bins.size()) continue;
+    if (!e.applicable || !in_column(e, c) || b >= e.bins.size()) continue;
     if (e.bins[b].total == 0) continue;
     w = std::min(w.value_or(1.0), e.bins[b].accuracy());
   }
   return w;
 }
 
-// Whether every engine whose name starts with `prefix` that ran on bin b is certified there.
-bool certified(const task_result& t, const std::string& prefix, std::size_t b) {
+// Whether every engine of the column that ran on bin b is certified there.
+bool certified(const task_result& t, column c, std::size_t b) {
   for (const auto& e : t.engines) {
-    if (!e.applicable || e.name.rfind(prefix, 0) != 0 || b >= e.bins.size()) continue;
+    if (!e.applicable || !in_column(e, c) || b >= e.bins.size()) continue;
     if (e.bins[b].total > 0 && !e.bins[b].certified) return false;
   }
   return true;
@@ -70,11 +79,12 @@ std::string cell(const task_result& t, std::size_t b) {
   }
   if (t.engines.front().bins.size() > b && t.engines.front().bins[b].total == 0) return "n/a";
   std::string s;
-  for (const char* p : {"interpreter", "APE", "RoPE", "NoPE"}) {
-    const auto w = worst(t, p, b);
+  for (const column c : {column{}, column{model::positional::ape}, column{model::positional::rope},
+                          column{model::positional::nope}}) {
+    const auto w = worst(t, c, b);
     if (!s.empty()) s += '/';
     s += w ? acc(*w) : std::string("-");
-    if (w && !certified(t, p, b)) s += '*';
+    if (w && !certified(t, c, b)) s += '*';
   }
   return s;
 }
@@ -169,12 +179,12 @@ std::string communication_line(const task_result& t) {
   if (best && best->ruled_out_counts > 0)
     line += fmt::format("; no program with <= {} counts at n = {}", best->ruled_out_counts, best->n);
   if (t.paper_ape || !c.published.empty()) {
-    const bool published_no = c.published.rfind("no", 0) == 0;
+    const bool published_no = c.published_value == tasks::expressible::no;
     const bool computed_no = c.growth == class_growth::exponential;
     if (published_no)
       line += computed_no ? "; published no: agrees"
                           : "; published no: communication cannot show it";
-    else if (c.published.rfind("yes", 0) == 0)
+    else if (c.published_value == tasks::expressible::yes)
       line += computed_no ? "; published yes: DISAGREES (a bug)" : "; published yes: consistent";
   }
   return line + "\n";
@@ -254,8 +264,8 @@ std::string check_report_text(const check_report& report) {
   for (const auto& t : report.tasks) {
     if (t.ape.value != tasks::expressible::no) continue;
     const std::string line = fmt::format("  {}: {}\n", t.task, t.ape.reason);
-    if (t.ape.reason.rfind("no (communication", 0) == 0) computed += line;
-    else if (t.ape.reason.rfind("no (by reduction", 0) == 0 || t.ape.reason.rfind("no (as ", 0) == 0)
+    if (t.ape.by == tasks::evidence::communication) computed += line;
+    else if (t.ape.by == tasks::evidence::reduction || t.ape.by == tasks::evidence::renaming)
       reduced += line;
     else why_not += line;
   }

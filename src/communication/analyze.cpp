@@ -225,13 +225,16 @@ void decide(communication_report& r) {
                         best->ruled_out_counts, best->n, best->exact ? "" : " (a lower bound's)")
           : "";
   if (r.bound) {
+    r.outcome = r.within_bound ? communication_outcome::within_bound
+                               : communication_outcome::bound_violated;
     r.verdict = r.within_bound ? fmt::format("the program itself: every measurement within its "
                                              "bound ({} counts, {} local bits)",
                                              r.bound->counts, r.bound->local_bits)
                                : "BOUND VIOLATED: a bug in the analysis or the interpreter";
     return;
   }
-  if (r.published.rfind("yes", 0) == 0) {
+  if (r.published_value == tasks::expressible::yes) {
+    r.outcome = communication_outcome::published_yes;
     // A witness settles it; exponential growth beside one would be a bug here.
     r.verdict = r.published + (r.growth == class_growth::exponential
                                    ? "; THE ANALYSIS CONTRADICTS IT: a bug"
@@ -239,6 +242,7 @@ void decide(communication_report& r) {
     return;
   }
   if (r.growth == class_growth::exponential && !exact_line.empty()) {
+    r.outcome = communication_outcome::no;
     r.verdict = fmt::format("no (communication: prefix classes grow exponentially, {}; {})",
                             r.growth_reason.substr(0, r.growth_reason.find(':')), exact_line);
     return;
@@ -246,6 +250,7 @@ void decide(communication_report& r) {
   std::string why = r.growth == class_growth::polynomial
                         ? "communication cannot rule this out: classes grow polynomially"
                         : "communication rules nothing out over this range";
+  r.outcome = communication_outcome::unknown;
   r.verdict = "unknown (" + why + (exact_line.empty() ? "" : "; " + exact_line) + ")";
 }
 
@@ -311,6 +316,7 @@ std::optional<communication_report> run(const comm_detail::answer_source* src,
   if (const tasks::task_spec* t = tasks::find(options.task)) {
     const tasks::verdict& v = t->ape;
     r.published = fmt::format("{} ({})", tasks::expressible_name(v.value), v.reason);
+    r.published_value = v.value;
   }
   std::mt19937_64 rng(options.seed);
   for (std::size_t n = options.min_length; n <= options.max_length; ++n) {

@@ -37,7 +37,7 @@ bool run_loop(const synth_options& o, task_setup& setup, search_state& state,
     report.complete_size = round.complete_size;
     synth_round log{state.training.size(), round.positions, round.size, round.kept, {}, {}, round.seconds};
     log.complete_size = round.complete_size;
-    if (round.stopped.rfind("internal error", 0) == 0) {
+    if (round.internal_error) {
       diags.error("synth", round.stopped);
       return false;
     }

@@ -80,6 +80,7 @@ round_result search_round(const synth_options& o, const task_setup& setup,
       auto loaded = load_text("synthesized.crasp", c.text);
       if (!loaded.ok()) {
         r.stopped = "internal error: the program found does not load: " + render(loaded.diags);
+        r.internal_error = true;
         return finish();
       }
       c.klass = loaded.program->klass == ir::program_class::crasp ? "C-RASP" : "C-RASP[pos]";

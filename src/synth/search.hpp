@@ -56,6 +56,9 @@ struct candidate {
 struct round_result {
   std::optional<candidate> program;
   std::string stopped;  ///< why there is none
+  /// The search itself went wrong (a program it wrote does not load): `stopped` says how, and
+  /// the run ends with that error rather than a "none found".
+  bool internal_error = false;
   std::size_t size = 0, complete_size = 0, kept = 0, candidates = 0, positions = 0;
   std::vector<std::size_t> kept_per_size;
   double seconds = 0;

@@ -166,7 +166,7 @@ bool exact(const task_result& r) {
   for (const auto& e : r.engines) {
     // NoPE does not apply to a C-RASP[pos] program; any other variant that did not run (a
     // compile failure, a size or attention limit) leaves the program unchecked there.
-    if (!e.applicable && e.note.rfind("not applicable", 0) != 0) return false;
+    if (e.skipped == engine_skip::failed) return false;
     for (const auto& b : e.bins) {
       if (e.applicable && b.correct != b.total) return false;
       tested += b.total;

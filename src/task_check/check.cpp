@@ -99,14 +99,14 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   // The communication argument proves "no" for a measured length and extrapolates it; it
   // decides only what nothing else has (no witness passed), and contradicting a witness is a bug.
   if (r.communication) {
-    const bool comm_no = r.communication->verdict.rfind("no (communication", 0) == 0;
+    const bool comm_no = r.communication->outcome == communication_outcome::no;
     if (r.communication->growth == class_growth::exponential &&
         r.ape.value == tasks::expressible::yes) {
       r.ok = false;
       r.problems.push_back("the communication analysis says no beside a passing witness (a bug)");
     } else if (comm_no && plan.catalogue == nullptr && r.ape.value == tasks::expressible::unknown) {
-      r.ape = {tasks::expressible::no, r.communication->verdict};
-      r.nope = {tasks::expressible::no, r.communication->verdict};
+      r.ape = {tasks::expressible::no, r.communication->verdict, tasks::evidence::communication};
+      r.nope = {tasks::expressible::no, r.communication->verdict, tasks::evidence::communication};
     }
   }
   // A declared reduction whose map held carries the source's published no; beside a passing
@@ -115,20 +115,20 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   // a column nothing else decided; beside a passing witness it is a problem: the map is wrong
   // where it was not checked, or a published result is.
   const auto carry = [&r](tasks::verdict& v, const tasks::verdict& from, const std::string& verdict,
-                          const std::string& beside_witness) {
+                          tasks::evidence by, const std::string& beside_witness) {
     if (from.value != tasks::expressible::no) return;
     if (v.value == tasks::expressible::yes) {
       r.ok = false;
       r.problems.push_back(beside_witness);
     } else if (v.value == tasks::expressible::unknown) {
-      v = {tasks::expressible::no, verdict};
+      v = {tasks::expressible::no, verdict, by};
     }
   };
   if (r.reduction && r.reduction->holds()) {
     const std::string& from = r.reduction->source;
-    carry(r.ape, r.reduction->ape, r.reduction->verdict,
+    carry(r.ape, r.reduction->ape, r.reduction->verdict, tasks::evidence::reduction,
           fmt::format("the reduction from {} says no for C-RASP[pos] beside a passing witness", from));
-    carry(r.nope, r.reduction->nope, r.reduction->verdict,
+    carry(r.nope, r.reduction->nope, r.reduction->verdict, tasks::evidence::reduction,
           fmt::format("the reduction from {} says no for C-RASP beside a passing witness", from));
   } else if (r.reduction) {
     r.ok = false;
@@ -142,10 +142,10 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
   if (r.same_as) {
     const std::string why = "no (as " + r.same_as->describe() + ")";
     const std::string& task = r.same_as->task;
-    carry(r.ape, r.same_as->ape, why,
+    carry(r.ape, r.same_as->ape, why, tasks::evidence::renaming,
           fmt::format("the spec answers as {} (published no for C-RASP[pos]) beside a passing "
                       "witness", task));
-    carry(r.nope, r.same_as->nope, why,
+    carry(r.nope, r.same_as->nope, why, tasks::evidence::renaming,
           fmt::format("the spec answers as {} (published no for C-RASP) beside a passing witness",
                       task));
   }
@@ -282,7 +282,7 @@ task_result run_task(task_plan& plan, const task_check_options& options,
   // The instances the witness was judged on: the interpreter's bins and the search's inputs.
   std::size_t tested = r.witness ? r.witness->searched : 0;
   for (const auto& e : r.engines)
-    if (e.name == "interpreter")
+    if (e.kind == engine_kind::interpreter)
       for (const auto& b : e.bins) tested += b.total;
   r.tested = tested;
   if (witness && tested == 0) {

@@ -27,19 +27,21 @@ std::string esc(std::string_view s) { return support::xml_escape(s); }
 
 std::string num(double v) { return fmt::format("{:.1f}", v); }
 
-// How an engine is drawn, read off its name ("interpreter", "APE f64", "RoPE f32", ...).
+// How an engine is drawn: by its encoding, float32 dashed and hollow.
 struct style {
   std::string colour, dash, marker;  // marker: circle, square, triangle, diamond
   bool hollow = false;               // f32 gets hollow markers as well as a dashed line
 };
 
-style engine_style(std::string_view name) {
+style engine_style(const engine_result& e) {
   style s{"#222222", "", "circle"};
-  if (name.rfind("APE", 0) == 0) s = {"#1f5fbf", "", "square"};
-  else if (name.rfind("RoPE", 0) == 0) s = {"#e07b00", "", "triangle"};
-  else if (name.rfind("NoPE", 0) == 0) s = {"#8e44ad", "", "diamond"};
-  else if (name != "interpreter") s.colour = "#666666";
-  if (name.find("f32") != std::string_view::npos) {
+  if (e.kind == engine_kind::interpreter) return s;
+  switch (e.pe) {
+    case model::positional::ape: s = {"#1f5fbf", "", "square"}; break;
+    case model::positional::rope: s = {"#e07b00", "", "triangle"}; break;
+    case model::positional::nope: s = {"#8e44ad", "", "diamond"}; break;
+  }
+  if (e.prec == precision::f32) {
     s.dash = "5 3";
     s.hollow = true;
   }
@@ -137,10 +139,11 @@ std::string check_plot_svg(const check_report& report) {
   xmin = std::max(xmin, 1.0);
   if (xmax <= xmin) xmax = xmin * 10;
   std::vector<std::string> engines, sources, pubs;  // pubs: "source|pe"
+  std::vector<const engine_result*> engine_of;      // per legend entry, the engine it styles
   bool any_candidate = false, any_counterexample = false;
   for (const auto& t : report.tasks) {
     for (const auto& e : t.engines)
-      if (e.applicable) index_of(engines, e.name);
+      if (e.applicable && index_of(engines, e.name) == engine_of.size()) engine_of.push_back(&e);
     for (const auto& s : t.published) {
       index_of(sources, s.source);
       index_of(pubs, s.source + "|" + s.pe);
@@ -166,9 +169,9 @@ std::string check_plot_svg(const check_report& report) {
                           num(lx), num(ly), sample, esc(label));
     lx += w;
   };
-  for (const auto& e : engines) {
-    const style s = engine_style(e);
-    item(e, fmt::format(R"(<line x1="0" y1="0" x2="28" y2="0" stroke="{}" stroke-width="1.6"{}/>)",
+  for (std::size_t k = 0; k < engines.size(); ++k) {
+    const style s = engine_style(*engine_of[k]);
+    item(engines[k], fmt::format(R"(<line x1="0" y1="0" x2="28" y2="0" stroke="{}" stroke-width="1.6"{}/>)",
                         s.colour, dash_attr(s.dash)) + marker(s, 14, 0));
   }
   if (any_candidate)
@@ -301,7 +304,7 @@ std::string check_plot_svg(const check_report& report) {
     if (t.witness && t.witness->found) counterexample(*t.witness, "witness counterexample");
     for (const auto& e : t.engines) {
       if (!e.applicable) continue;
-      const style s = engine_style(e.name);
+      const style s = engine_style(e);
       const double k = static_cast<double>(index_of(engines, e.name));
       const double dy = (k - static_cast<double>(engines.size() - 1) / 2) * engine_offset_px;
       const auto pts = points(e.bins, dy);

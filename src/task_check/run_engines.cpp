@@ -5,10 +5,9 @@
 #include "task_check/engines.hpp"
 #include "task_check/internal.hpp"
 
-namespace crasp::check_detail {
-namespace {
+namespace crasp {
 
-std::string pe_label(model::positional pe) {
+std::string_view encoding_name(model::positional pe) {
   switch (pe) {
     case model::positional::ape:
       return "APE";
@@ -19,6 +18,15 @@ std::string pe_label(model::positional pe) {
   }
   return "?";
 }
+
+std::string engine_name(engine_kind kind, model::positional pe, precision prec) {
+  if (kind == engine_kind::interpreter) return "interpreter";
+  return fmt::format("{} {}", encoding_name(pe), prec == precision::f64 ? "f64" : "f32");
+}
+
+namespace check_detail {
+namespace {
+
 
 // One bin of one engine: `answers(instance, got)` says whether the engine got it right.
 template <class F>
@@ -113,11 +121,13 @@ void run_engines(const task_plan& plan, const ir::program& program,
   model::forward_buffers<double> buffers64;
   model::forward_buffers<float> buffers32;
   for (const auto pe : options.encodings) {
-    const std::string label = pe_label(pe);
+    const std::string label(encoding_name(pe));
     std::optional<compiled_program> compiled;
     std::string why;
+    engine_skip skip = engine_skip::failed;
     if (pe == model::positional::nope && program.klass == ir::program_class::crasp_pos) {
       why = "not applicable: the program is C-RASP[pos] and NoPE has no positions";
+      skip = engine_skip::not_applicable;
     } else {
       diagnostics diags;
       compile_options copts;
@@ -141,9 +151,13 @@ void run_engines(const task_plan& plan, const ir::program& program,
     }
     for (const auto prec : options.precisions) {
       engine_result e;
-      e.name = label + (prec == precision::f64 ? " f64" : " f32");
+      e.kind = engine_kind::compiled;
+      e.pe = pe;
+      e.prec = prec;
+      e.name = engine_name(e.kind, pe, prec);
       if (!compiled) {
         e.applicable = false;
+        e.skipped = skip;
         e.note = why;
         for (std::size_t b = 0; b < bins.size(); ++b) tick(name + " " + e.name);
         r.engines.push_back(std::move(e));
@@ -172,4 +186,5 @@ void run_engines(const task_plan& plan, const ir::program& program,
   }
 }
 
-}  // namespace crasp::check_detail
+}  // namespace check_detail
+}  // namespace crasp

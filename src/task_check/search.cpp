@@ -141,7 +141,7 @@ bool search_counterexamples(task_plan& plan, const task_check_options& options,
     // The witness's interpreter already ran on the bins: look again only if it failed there.
     const bool failed_in_bins =
         !c.witness || std::any_of(r.engines.begin(), r.engines.end(), [](const engine_result& e) {
-          return e.name == "interpreter" &&
+          return e.kind == engine_kind::interpreter &&
                  std::any_of(e.bins.begin(), e.bins.end(),
                              [](const bin_result& b) { return b.correct != b.total; });
         });

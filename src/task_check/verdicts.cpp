@@ -24,6 +24,7 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
     for (auto* v : {&nope, &ape}) {
       if (v->value == tasks::expressible::yes) {
         v->value = tasks::expressible::unknown;
+        v->by = tasks::evidence::none;
         v->reason = "the literature says yes (" + v->reason + ")" + warn;
       } else {
         v->reason += warn;
@@ -33,12 +34,12 @@ std::pair<tasks::verdict, tasks::verdict> final_verdicts(const tasks::task_spec&
   }
   // A correct program in the class is the verdict's proof (checked here by testing, on every
   // tested length, against the task's reference).
-  ape = {tasks::expressible::yes, ape.reason + "; witness " + where};
+  ape = {tasks::expressible::yes, ape.reason + "; witness " + where, tasks::evidence::witness};
   if (*witness == ir::program_class::crasp) {
     std::string reason = "witness " + where + " is plain C-RASP (no positional predicate)";
     if (task.nope.value == tasks::expressible::no)
       reason += "; the literature says no: " + task.nope.reason;
-    nope = {tasks::expressible::yes, std::move(reason)};
+    nope = {tasks::expressible::yes, std::move(reason), tasks::evidence::witness};
   }
   return {nope, ape};
 }
@@ -50,8 +51,9 @@ std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witne
                                                         std::size_t tested) {
   using tasks::expressible;
   const auto unknown = [](const std::string& why) {
-    return std::pair<tasks::verdict, tasks::verdict>{{expressible::unknown, why},
-                                                     {expressible::unknown, why}};
+    return std::pair<tasks::verdict, tasks::verdict>{
+        {expressible::unknown, why, tasks::evidence::none},
+        {expressible::unknown, why, tasks::evidence::none}};
   };
   if (!klass)
     return unknown(witness.empty() ? "no witness program" : "the witness " + witness +
@@ -82,10 +84,12 @@ std::pair<tasks::verdict, tasks::verdict> spec_verdicts(const std::string& witne
       "witness " + witness + " is exact on every bin, engine and searched input" + evidence;
   if (*klass == ir::program_class::crasp)
     return {{expressible::yes,
-             "witness " + witness + " is plain C-RASP (no positional predicate)" + evidence},
-            {expressible::yes, ape}};
-  return {{expressible::unknown, "the witness " + witness + " uses positions; no NoPE witness"},
-          {expressible::yes, ape}};
+             "witness " + witness + " is plain C-RASP (no positional predicate)" + evidence,
+             tasks::evidence::witness},
+            {expressible::yes, ape, tasks::evidence::witness}};
+  return {{expressible::unknown, "the witness " + witness + " uses positions; no NoPE witness",
+           tasks::evidence::none},
+          {expressible::yes, ape, tasks::evidence::witness}};
 }
 
 std::size_t task_result::adversarial() const {

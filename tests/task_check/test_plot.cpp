@@ -40,6 +40,7 @@ check_report sample_report() {
   for (const char* name : {"interpreter", "APE f64"}) {
     engine_result e;
     e.name = name;
+    if (e.name != "interpreter") e.kind = engine_kind::compiled;  // APE f64
     e.bins = {bin(4, 100, 20, 20), bin(101, 200, 20, 20), bin(1000, 1000, 2, 2),
               bin(10000, 10000, 2, 2)};
     ur.engines.push_back(e);
