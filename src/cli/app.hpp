@@ -1,14 +1,18 @@
-// The command-line grammar: CLI11 subcommands bound to the option structs of cli.hpp.
+// The command line: the top-level CLI11 app with every subcommand of the table (commands.cpp),
+// each declaring its own flags (command.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <memory>
+#include <vector>
 
 #include "cli.hpp"
+#include "command.hpp"
 
 namespace crasp::cli {
 
-/// Owns the CLI11 app and the options it fills in. main.cpp parses argv with app(), then calls
-/// dispatch() to run the selected subcommand.
+/// Owns the CLI11 app and the commands whose options it fills in. main.cpp parses argv with
+/// app(), then calls dispatch() to run the selected subcommand.
 class command_line {
  public:
   command_line();
@@ -21,35 +25,8 @@ class command_line {
 
  private:
   CLI::App app_;
-  CLI::App* run_ = nullptr;
-  CLI::App* generate_ = nullptr;
-  CLI::App* info_ = nullptr;
-  CLI::App* expand_ = nullptr;
-  CLI::App* examples_ = nullptr;
-  CLI::App* compile_ = nullptr;
-  CLI::App* verify_ = nullptr;
-  CLI::App* tasks_ = nullptr;
-  CLI::App* check_ = nullptr;
-  CLI::App* synth_ = nullptr;
-  CLI::App* explain_ = nullptr;
-  CLI::App* communication_ = nullptr;
-  CLI::App* reduce_ = nullptr;
-  run_options run_opts_;
-  generate_options generate_opts_;
-  info_options info_opts_;
-  info_options expand_opts_;
-  examples_options examples_opts_;
-  compile_command_options compile_opts_;
-  verify_command_options verify_opts_;
-  tasks_command_options tasks_opts_;
-  check_command_options check_opts_;
-  synth_command_options synth_opts_;
-  explain_command_options explain_opts_;
-  communication_command_options communication_opts_;
-  reduce_command_options reduce_opts_;
+  std::vector<std::unique_ptr<command>> commands_;
+  std::vector<CLI::App*> subcommands_;  ///< parallel to commands_
 };
-
-/// Adds the options of `crasp synth` to its subcommand `sub` (app_synth.cpp); returns `sub`.
-CLI::App* add_synth_options(CLI::App* sub, synth_command_options& o);
 
 }  // namespace crasp::cli

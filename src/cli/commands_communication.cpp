@@ -12,6 +12,9 @@
 #include "crasp/communication.hpp"
 #include "load.hpp"
 #include "text_table.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 
@@ -84,6 +87,47 @@ exit_code communication_command(const communication_command_options& opts, io& i
   }
   if (r->bound && !r->within_bound) return exit_code::internal;
   return exit_code::ok;
+}
+
+CLI::App* declare_communication(CLI::App& app, communication_command_options& o) {
+  CLI::App* sub = subcommand(app, "communication",
+                             "prefix classes a task's answers tell apart, and the programs "
+                             "they rule out (docs/communication.md)");
+  sub->add_option("TASK", o.task,
+                  "catalogue task name, task spec (FILE.toml) or program "
+                  "(FILE.crasp, FILE.cr: measured against its own bound)")
+      ->required();
+  sub->add_option("--min-length", o.min_length, "shortest input (content tokens)")
+      ->capture_default_str()
+      ->check(integer_in(2, 1000));
+  sub->add_option("--max-length", o.max_length, "longest input (content tokens)")
+      ->capture_default_str()
+      ->check(integer_in(2, 1000));
+  sub->add_option("--splits", o.splits,
+                  "content tokens Alice holds (comma-separated; default: n / 2)")
+      ->delimiter(',');
+  sub->add_option("--budget", o.budget,
+                  "answers per length and split: every prefix and suffix while they "
+                  "fit, sampled past it (a lower bound)")
+      ->capture_default_str()
+      ->check(integer_in(1, 100'000'000));
+  sub->add_option("--vocab", o.vocab,
+                  "symbols of a catalogue task whose vocabulary varies (default: its "
+                  "own)");
+  sub->add_option("--seed", o.seed, "seed of the sampled prefixes and suffixes")
+      ->capture_default_str();
+  sub->add_option("--oracle-timeout", o.oracle_timeout,
+                  "seconds to wait for the next line of a spec's oracle")
+      ->capture_default_str();
+  sub->add_option("--plot", o.plot,
+                  "write log2 classes against a, with the envelopes of programs "
+                  "with 1..4 counts, as SVG")
+      ->type_name("FILE")
+      ->check(file_name());
+  sub->add_flag("--progress", o.progress,
+                "report progress on stderr even when it is not a terminal");
+  add_json(sub, o.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

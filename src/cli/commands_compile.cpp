@@ -19,6 +19,9 @@
 #include "engine.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -145,6 +148,39 @@ exit_code compile_command(const compile_command_options& opts, io& io) {
     print_error(io, opts.common.program, msg);
   }
   return agreed ? exit_code::ok : exit_code::failure;
+}
+
+CLI::App* declare_compile(CLI::App& app, compile_command_options& o) {
+  CLI::App* sub =
+      subcommand(app, "compile", "compile a program to a transformer and save it (safetensors)");
+  add_program(sub, o.common);
+  sub->add_option("-o,--output", o.output, "the model file to write")
+      ->type_name("MODEL")
+      ->required()
+      ->check(file_name());
+  add_pe(sub, o.engine);
+  add_max_len(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_max_model(sub, o.engine);
+  add_max_attention(sub, o.engine);
+  sub->add_option("--check-samples", o.check_samples,
+                  "random inputs per length bucket in the compile-time check")
+      ->type_name("K")
+      ->check(integer_in(0, max_samples))
+      ->capture_default_str();
+  sub->add_flag("--no-check", o.no_check, "skip the compile-time check against the interpreter");
+  sub->add_flag("--progress", o.progress,
+                "report the check's progress on stderr even when it is not a terminal");
+  sub->add_option_function<std::string>(
+         "--dtype", [&o](const std::string& s) { o.f32 = s == "f32"; },
+         "tensor type of the file: f64 (the model exactly) or f32 (the float32 model, half the "
+         "size; it carries only the float32 certificate)")
+      ->check(one_of({"f64", "f32"}))
+      ->type_name("f64|f32")
+      ->default_str("f64");
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

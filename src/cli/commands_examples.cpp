@@ -21,6 +21,9 @@
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -236,6 +239,22 @@ exit_code examples_command(const examples_options& opts, io& io) {
     io.out << fmt::format("{} programs, {}/{} examples ok\n", programs.size(), passed, total);
   }
   return ok ? exit_code::ok : exit_code::failure;
+}
+
+CLI::App* declare_examples(CLI::App& app, examples_options& o) {
+  CLI::App* sub = subcommand(app, "examples", "check programs against their X.examples files");
+  sub->add_option("PROGRAMS", o.paths,
+                  "program files or directories (default: the current directory)")
+      ->check(file_name());
+  sub->add_option("--examples", o.examples_file,
+                  "check the one PROGRAM against FILE instead of its X.examples")
+      ->type_name("FILE")
+      ->check(file_name());
+  add_max_new(sub, o.max_new);
+  add_engine_flags(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_json(sub, o.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

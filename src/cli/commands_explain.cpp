@@ -15,6 +15,9 @@
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -139,6 +142,34 @@ exit_code explain_command(const explain_command_options& opts, io& io) {
     if (format) io.out << "wrote " << opts.output << '\n';
   }
   return exit_code::ok;
+}
+
+CLI::App* declare_explain(CLI::App& app, explain_command_options& o) {
+  CLI::App* sub =
+      subcommand(app, "explain",
+                 "draw what a compiled transformer does on one input: attention per head, "
+                 "head roles, statements, residual stream");
+  sub->add_option("PROGRAM", o.common.program,
+                  "program file (.crasp, .cr), compiled here, or a saved model (.safetensors)")
+      ->required()
+      ->check(file_name());
+  sub->add_option("TOKENS", o.tokens, "the input (default: one stdin line)");
+  sub->add_option("-o,--output", o.output,
+                  "write the report: .html (self-contained page), .svg (heatmaps) or .json")
+      ->type_name("FILE")
+      ->check(file_name());
+  sub->add_option("--compare", o.compare,
+                  "another program or model run on the same input, shown side by side")
+      ->type_name("OTHER")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false)
+      ->check(file_name());
+  add_pe(sub, o.engine);
+  add_max_len(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

@@ -12,6 +12,9 @@
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -83,6 +86,19 @@ exit_code generate_command(const generate_options& opts, io& io) {
   }
   if (opts.common.json) io.out << dump_json_rows(results);
   return failed ? exit_code::failure : exit_code::ok;
+}
+
+CLI::App* declare_generate(CLI::App& app, generate_options& o) {
+  CLI::App* sub =
+      subcommand(app, "generate", "generate continuations with the program's next declarations");
+  add_program_or_model(sub, o.common);
+  sub->add_option("PREFIX", o.prefix, "one prefix (default: one per stdin line)");
+  add_max_new(sub, o.max_new);
+  add_engine_flags(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

@@ -16,6 +16,9 @@
 #include "input.hpp"
 #include "load.hpp"
 #include "output.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -134,6 +137,23 @@ exit_code expand_command(const info_options& opts, io& io) {
   if (!loaded) return exit_code::failure;
   io.out << print_expanded(loaded->program);
   return exit_code::ok;
+}
+
+CLI::App* declare_info(CLI::App& app, info_options& o) {
+  CLI::App* sub = subcommand(app, "info",
+                             "describe a program: class, mode, alphabets, statements, depth, size");
+  add_program(sub, o.common);
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
+}
+
+CLI::App* declare_expand(CLI::App& app, info_options& o) {
+  CLI::App* sub =
+      subcommand(app, "expand", "print the program with families and quantifiers expanded");
+  add_program(sub, o.common);
+  add_alphabet(sub, o.common);
+  return sub;
 }
 
 }  // namespace crasp::cli

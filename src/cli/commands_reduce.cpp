@@ -14,6 +14,9 @@
 #include "crasp/reduction.hpp"
 #include "crasp/task_spec.hpp"
 #include "load.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -98,6 +101,24 @@ exit_code reduce_command(const reduce_command_options& opts, io& io) {
                         opts.target, h.describe(), opts.target)
          << text;
   return exit_code::ok;
+}
+
+CLI::App* declare_reduce(CLI::App& app, reduce_command_options& o) {
+  CLI::App* sub = subcommand(app, "reduce",
+                             "pull a program back through a letter-to-word map, or check a task "
+                             "spec's declared reduction (docs/communication.md, Reductions)");
+  sub->add_option("TARGET", o.target,
+                  "program (FILE.crasp, FILE.cr: printed pulled back) or task spec "
+                  "(FILE.toml: its reduces_from / reduction_map checked)")
+      ->required();
+  sub->add_option("--map", o.map, "SYMBOL=WORD: a source symbol and its image (repeat)")
+      ->type_name("SYMBOL=WORD");
+  sub->add_option("--before", o.before, "frame tokens before the image")->type_name("TOKEN");
+  sub->add_option("--after", o.after, "frame tokens after the image")->type_name("TOKEN");
+  sub->add_option("--seed", o.seed, "seed of the long source inputs checked")
+      ->capture_default_str();
+  add_json(sub, o.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

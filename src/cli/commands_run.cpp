@@ -14,6 +14,9 @@
 #include "load.hpp"
 #include "output.hpp"
 #include "trace_file.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 
@@ -81,6 +84,21 @@ exit_code run_command(const run_options& opts, io& io) {
   if (opts.common.json) io.out << dump_json_rows(results);
   if (tracer && !tracer->write(io)) failed = true;
   return failed ? exit_code::failure : exit_code::ok;
+}
+
+CLI::App* declare_run(CLI::App& app, run_options& o) {
+  CLI::App* sub =
+      subcommand(app, "run", "run a program: one line `<k> <tokens>: <value>` per instance");
+  add_program_or_model(sub, o.common);
+  sub->add_option("TOKENS", o.tokens, "one instance (default: one per stdin line)");
+  sub->add_option("--trace", o.trace_path, "write the trace to FILE (.txt, .html or .json)")
+      ->type_name("FILE")
+      ->check(file_name());
+  add_engine_flags(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

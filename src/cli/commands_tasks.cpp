@@ -15,6 +15,9 @@
 #include "load.hpp"
 #include "output.hpp"
 #include "text_table.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -119,6 +122,41 @@ exit_code tasks_command(const tasks_command_options& opts, io& io) {
             "and the reasons;\n'crasp check' tests them (a plain C-RASP witness program upgrades "
             "NoPE to yes).\n";
   return exit_code::ok;
+}
+
+
+exit_code tasks_or_protocol_command(const tasks_command_options& opts, io& io) {
+  if (opts.generate || opts.oracle || opts.spec) return task_protocol_command(opts, io);
+  return tasks_command(opts, io);
+}
+
+CLI::App* declare_tasks(CLI::App& app, tasks_command_options& o) {
+  CLI::App* sub =
+      subcommand(app, "tasks", "list the task catalogue: formats, programs and verdicts");
+  sub->add_option("TASKS", o.names, "describe these tasks in full");
+  add_json(sub, o.json);
+  sub->add_flag("--generate", o.generate,
+                "write instances of TASK as a spec generator does (JSON lines; docs/tasks.md)");
+  sub->add_flag("--oracle", o.oracle,
+                "answer {\"input\": ...} lines on stdin as a spec oracle does");
+  sub->add_flag("--spec", o.spec,
+                "print a task spec (TOML) that reproduces TASK through --generate and --oracle");
+  sub->add_option("--length", o.length, "with --generate: instances of length N")
+      ->type_name("N")
+      ->check(integer_in(1, 10'000'000));
+  sub->add_option("--count", o.count, "with --generate: at most K instances")
+      ->type_name("K")
+      ->capture_default_str()
+      ->check(integer_in(0, 10'000'000));
+  sub->add_option("--seed", o.seed, "with --generate: seed of the instances")
+      ->type_name("S")
+      ->capture_default_str()
+      ->check(integer_in(0, max_seed));
+  sub->add_option("--vocab", o.vocab,
+                  "vocabulary size (default: what crasp check uses for the task)")
+      ->type_name("K")
+      ->check(integer_in(1, 100'000));
+  return sub;
 }
 
 }  // namespace crasp::cli

@@ -18,6 +18,9 @@
 #include "load.hpp"
 #include "output.hpp"
 #include "text_table.hpp"
+#include "command.hpp"
+#include "flags.hpp"
+#include "option_checks.hpp"
 
 namespace crasp::cli {
 namespace {
@@ -124,6 +127,37 @@ exit_code verify_command(const verify_command_options& opts, io& io) {
     return exit_code::failure;
   }
   return exit_code::ok;
+}
+
+CLI::App* declare_verify(CLI::App& app, verify_command_options& o) {
+  CLI::App* sub =
+      subcommand(app, "verify", "compile a program and check the model against the interpreter");
+  add_program(sub, o.common);
+  add_pe(sub, o.engine);
+  add_max_len(sub, o.engine);
+  add_lowering_choices(sub, o.engine);
+  add_max_model(sub, o.engine);
+  add_max_attention(sub, o.engine);
+  add_precision(sub, o.engine);
+  sub->add_option_function<std::string>(
+         "--exhaustive-length", [&o](const std::string& s) { o.exhaustive_length = std::stoi(s); },
+         "check every input up to length L (default: the longest within " +
+             std::to_string(verify_options{}.exhaustive_budget) + " inputs)")
+      ->check(integer_in(0, static_cast<std::uint64_t>(max_design_len)))
+      ->type_name("L");
+  sub->add_option("--samples", o.samples, "random inputs per length bucket")
+      ->type_name("K")
+      ->check(integer_in(0, max_samples))
+      ->capture_default_str();
+  sub->add_option("--seed", o.seed, "seed of the random inputs")
+      ->type_name("S")
+      ->check(integer_in(0, max_seed))
+      ->capture_default_str();
+  sub->add_flag("--progress", o.progress,
+                "report progress on stderr even when it is not a terminal");
+  add_alphabet(sub, o.common);
+  add_json(sub, o.common.json);
+  return sub;
 }
 
 }  // namespace crasp::cli

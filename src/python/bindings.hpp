@@ -46,6 +46,8 @@ void bind_run(py::module_& m);
 void bind_batch(py::module_& m);
 void bind_compile(py::module_& m);
 void bind_tasks(py::module_& m);
-void bind_search(py::module_& m);
+void bind_check(py::module_& m);
+void bind_synth(py::module_& m);
+void bind_explain(py::module_& m);
 
 }  // namespace crasp::python

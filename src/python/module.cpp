@@ -11,5 +11,7 @@ PYBIND11_MODULE(_crasp, m) {
   crasp::python::bind_batch(m);
   crasp::python::bind_compile(m);
   crasp::python::bind_tasks(m);
-  crasp::python::bind_search(m);
+  crasp::python::bind_check(m);
+  crasp::python::bind_synth(m);
+  crasp::python::bind_explain(m);
 }
