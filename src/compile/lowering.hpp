@@ -1,7 +1,8 @@
 // The lowering context shared by the per-primitive passes (one file each: tokens.cpp,
-// count.cpp, position.cpp, compare.cpp, arith.cpp, logic.cpp, output.cpp) and the driver
-// (compile.cpp). docs/compiler.md explains the construction; the comments here say how the
-// pieces are scheduled.
+// count.cpp, position.cpp, compare.cpp, arith.cpp, logic.cpp, output.cpp), built in
+// lowering.cpp and driven node by node by lower_nodes.cpp (the passes around it: plan.hpp).
+// docs/compiler.md explains the construction; the comments here say how the pieces are
+// scheduled.
 //
 // Schedule. Residual "slots" are numbered in the order the forward pass produces them:
 // 0 is the embedding, 2l+1 the residual after layer l's attention, 2l+2 after its FFN. Every
@@ -110,7 +111,7 @@ class lowering {
   form_at conjunction(const std::vector<ir::node_id>& parts);
   /// The conjunction as a matching head's key: cleaned to exactly 0/1 unless it already is.
   form_at exact_key(const std::vector<ir::node_id>& parts);
-  /// Per node: the matching family rooted there, lowered by lower_matching() (set by compile()).
+  /// Per node: the matching family rooted there, lowered by lower_matching() (set by lower_nodes).
   std::vector<const matching::family*> family_at;
   /// Token id of vocabulary entry v in the model (BOS is 0).
   static int model_token(std::uint32_t v) { return static_cast<int>(v) + 1; }

@@ -2,13 +2,15 @@
 // over the cap. A model can outgrow memory in two ways, and the error says which: wide (a family
 // over a large alphabet gives one residual dimension per member, and every layer's matrices are
 // d_model wide) or deep (a chain of dependent counts adds a layer per link, and every layer adds
-// matrices of width d_model, so the weights grow with layers x d_model).
+// matrices of width d_model, so the weights grow with layers x d_model). check_size is the
+// compiler pass that runs between choose_boolean_mode and assemble_model.
 #include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "compile/lowering.hpp"
+#include "compile/plan.hpp"
 
 namespace crasp::lower {
 
@@ -135,6 +137,14 @@ bool size_fits(const builder& b, const model_size& s, const compile_options& opt
                                    "{} statements and families",
                                    list, s.d_model, dims.size()));
   return false;
+}
+
+// The pass: the dense matrices are allocated only by assemble_model, so a model that would not
+// fit is refused here first.
+bool check_size(compile_plan& plan, diagnostics& diags) {
+  const builder& b = plan.lowered->b;
+  plan.size = b.size(b.layers_used());
+  return size_fits(b, plan.size, plan.opts, plan.origin, diags);
 }
 
 }  // namespace crasp::lower
