@@ -2,7 +2,7 @@
 // position than i (a guarded count with an offset i - j > 0) or depends on i itself (a periodic
 // predicate that is not constant); its depth is the deepest chain of nested counts. A guard that
 // only admits j == i, or a predicate true (or false) at every i, is computable without positions,
-// and the compiler (positional_reason in src/compile/compile.cpp) agrees: NoPE compiles them.
+// and the compiler (positional_reason in src/compile/positions_needed.cpp) agrees: NoPE compiles them.
 #include <algorithm>
 
 #include "check/context.hpp"
