@@ -26,7 +26,8 @@ enum class task_mode {
 };
 
 // clang-format off
-/// Every task of the catalogue (one value per entry, in catalogue order).
+/// Every task of the catalogue (one value per entry, in catalogue order). Everything else about a
+/// task is its record in src/tasks (docs/tasks.md, "Adding a catalogue task").
 enum class task_id {
   // Born retrieval
   ur, ul, nr_first, nl_first, nr_last, nl_last,
@@ -113,7 +114,7 @@ struct task_spec {
   std::size_t min_length;     ///< smallest `length` (content symbols) with an instance
   std::string source;         ///< paper the task comes from
 
-  // --- expressibility (filled in by src/tasks/verdicts.cpp) ---------------------------------
+  // --- expressibility (from the task's record, src/tasks/*_records.cpp) ------------------------
   /// "Born retrieval", "Born copy", "Huang et al. algorithmic" or "formal language".
   std::string category = {};
   /// File in programs/ that solves the task ("ur.crasp"), empty when none can exist or none is

@@ -6,7 +6,7 @@
 //    sum then <eos>. The sum is computed on the bit strings, so numerals of any length work.
 #include <algorithm>
 
-#include "tasks/common.hpp"
+#include "tasks/record.hpp"
 
 namespace crasp::tasks::detail {
 namespace {
@@ -84,53 +84,90 @@ answer solve_addition(const tokens& body) {
   return sum(body.begin(), plus, plus + 1, body.end());
 }
 
-}  // namespace
+// The body's answer, or nullopt on a bad frame or body.
+using body_solver = answer (*)(const tokens& body);
 
-answer solve_arithmetic(task_id id, const tokens& input) {
+answer solve_framed(body_solver f, const tokens& input) {
   const auto body = unframe(input);
   if (!body) {
     return std::nullopt;
   }
-  return id == task_id::parity ? solve_parity(*body) : solve_addition(*body);
+  return f(*body);
 }
 
-instance generate_arithmetic(task_id id, std::size_t length, std::mt19937_64& rng) {
-  tokens body;
-  if (id == task_id::parity) {
-    body.reserve(length);
-    for (std::size_t i = 0; i < length; ++i) {
-      body.emplace_back(coin(rng) ? "1" : "0");
-    }
-  } else {
-    // length = |x| + 1 + |y| >= 3, split uniformly with |x|, |y| >= 1.
-    const std::size_t mx = between(rng, 1, length - 2);
-    body = numeral(mx, rng);
-    body.emplace_back("+");
-    const auto y = numeral(length - 1 - mx, rng);
-    body.insert(body.end(), y.begin(), y.end());
-  }
-  instance inst;
-  inst.input = framed(body);
-  inst.expected = *solve_arithmetic(id, inst.input);
-  return inst;
-}
-
-void enumerate_arithmetic(task_id id, std::size_t max_len, std::vector<tokens>& out) {
-  static const char* const alphabet[] = {"0", "1", "+"};
-  const std::size_t base = id == task_id::parity ? 2 : 3;
+// Appends every framed body of 1..max_len tokens over `alphabet` that `f` answers.
+void enumerate_framed(body_solver f, const std::vector<std::string>& alphabet, std::size_t max_len,
+                      std::vector<tokens>& out) {
   for (std::size_t len = 1; len <= max_len; ++len) {
-    for_each_word(base, len, [&](const std::vector<std::size_t>& w) {
+    for_each_word(alphabet.size(), len, [&](const std::vector<std::size_t>& w) {
       tokens body;
       body.reserve(len);
       for (auto x : w) {
-        body.emplace_back(alphabet[x]);
+        body.push_back(alphabet[x]);
       }
       auto p = framed(body);
-      if (solve_arithmetic(id, p)) {
+      if (solve_framed(f, p)) {
         out.push_back(std::move(p));
       }
     });
   }
+}
+
+class parity_family final : public task_behaviour {
+ public:
+  std::vector<std::string> symbols(std::size_t /*k*/) const override { return {"0", "1"}; }
+  std::optional<std::vector<std::string>> own_output_tokens() const override {
+    return std::vector<std::string>{"e", "o", "<eos>"};
+  }
+  answer solve(const tokens& input) const override { return solve_framed(solve_parity, input); }
+  instance generate(std::size_t length, std::mt19937_64& rng, std::size_t /*k*/) const override {
+    tokens body;
+    body.reserve(length);
+    for (std::size_t i = 0; i < length; ++i) {
+      body.emplace_back(coin(rng) ? "1" : "0");
+    }
+    instance inst;
+    inst.input = framed(body);
+    inst.expected = *solve(inst.input);
+    return inst;
+  }
+  void enumerate(std::size_t max_len, std::size_t k, std::vector<tokens>& out) const override {
+    enumerate_framed(solve_parity, symbols(k), max_len, out);
+  }
+};
+
+class addition_family final : public task_behaviour {
+ public:
+  std::vector<std::string> symbols(std::size_t /*k*/) const override { return {"0", "1", "+"}; }
+  std::optional<std::vector<std::string>> own_output_tokens() const override {
+    return std::vector<std::string>{"0", "1", "<eos>"};
+  }
+  answer solve(const tokens& input) const override { return solve_framed(solve_addition, input); }
+  instance generate(std::size_t length, std::mt19937_64& rng, std::size_t /*k*/) const override {
+    // length = |x| + 1 + |y| >= 3, split uniformly with |x|, |y| >= 1.
+    const std::size_t mx = between(rng, 1, length - 2);
+    tokens body = numeral(mx, rng);
+    body.emplace_back("+");
+    const auto y = numeral(length - 1 - mx, rng);
+    body.insert(body.end(), y.begin(), y.end());
+    instance inst;
+    inst.input = framed(body);
+    inst.expected = *solve(inst.input);
+    return inst;
+  }
+  void enumerate(std::size_t max_len, std::size_t k, std::vector<tokens>& out) const override {
+    enumerate_framed(solve_addition, symbols(k), max_len, out);
+  }
+};
+
+}  // namespace
+
+behaviour_ptr parity_behaviour() {
+  return std::make_shared<parity_family>();
+}
+
+behaviour_ptr addition_behaviour() {
+  return std::make_shared<addition_family>();
 }
 
 }  // namespace crasp::tasks::detail

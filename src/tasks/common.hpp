@@ -1,5 +1,6 @@
-// Private helpers shared by the task families: portable random draws, symbol names, and the
-// per-family entry points that src/tasks/tasks.cpp dispatches to.
+// Private helpers shared by the task families (and by crasp check's samplers): portable random
+// draws, symbol names and prompt frames. The families' behaviour and the catalogue records are in
+// tasks/record.hpp.
 #pragma once
 
 #include <cstddef>
@@ -12,10 +13,6 @@
 #include <vector>
 
 #include "crasp/tasks.hpp"
-
-namespace crasp::regular {
-struct dfa;
-}  // namespace crasp::regular
 
 namespace crasp::tasks::detail {
 
@@ -78,82 +75,16 @@ tokens framed(const tokens& body);
 /// empty or contains a control token.
 std::optional<tokens> unframe(const tokens& input);
 
-// --- families -----------------------------------------------------------------------------
-// Each family: solve (nullopt = precondition violated), generate with an already effective
-// length and vocabulary, and enumerate appending to `out`.
+/// "a", "b", .. : the first n letters (n <= 26).
+std::vector<std::string> letter_symbols(std::size_t n);
+/// "t0" .. "t{n-1}".
+std::vector<std::string> t_symbols(std::size_t n);
 
-answer solve_retrieval(task_id id, const tokens& input);
-instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
-void enumerate_retrieval(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
-
-answer solve_distinct(task_id id, const tokens& input);
-instance generate_distinct(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
-void enumerate_distinct(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
-
-answer solve_copy(task_id id, const tokens& input);
-instance generate_copy(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
-void enumerate_copy(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
-
-/// parity and addition (fixed alphabets, so no k).
-answer solve_arithmetic(task_id id, const tokens& input);
-instance generate_arithmetic(task_id id, std::size_t length, std::mt19937_64& rng);
-void enumerate_arithmetic(task_id id, std::size_t max_len, std::vector<tokens>& out);
-
-answer solve_majority(task_id id, const tokens& input);
-instance generate_majority(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k);
-void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out);
-
-/// Membership of a string in a formal language; nullopt if empty or a token is not a symbol.
-std::optional<bool> member(task_id id, const tokens& input);
-instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng);
-
-// The suite's regular languages (regular_languages.cpp), whose reference is a minimal DFA.
-/// Whether the acceptor task `id` answers and draws from its language's automaton.
-bool is_regular_language(task_id id);
-/// The minimal DFA of the language of acceptor task `id` (one of the suite's, or aa_star), built
-/// once and kept; nullptr for any other task.
-const regular::dfa* regular_automaton(task_id id);
-std::vector<std::string> regular_alphabet(task_id id);
-std::optional<bool> regular_member(task_id id, const tokens& input);
-instance generate_regular(task_id id, std::size_t length, std::mt19937_64& rng);
-
-// The suite's languages posed as labels tasks (regular_labels.cpp).
-/// For a `_next` or `_prefix` task: the acceptor task of its language, and whether the labels
-/// are the legal next symbols (else prefix membership); nullopt for any other task.
-struct labelling {
-  task_id language;
-  bool next;
-};
-std::optional<labelling> labelled_language(task_id id);
-/// One label per input token; nullopt for an empty input, a token outside the alphabet, or
-/// (for a `_next` task) a non-member.
-answer solve_labels(task_id id, const tokens& input);
-instance generate_labels(task_id id, std::size_t length, std::mt19937_64& rng);
-void enumerate_labels(task_id id, std::size_t max_len, std::vector<tokens>& out);
-/// The tokens a correct answer is made of (see tasks::output_tokens).
-std::vector<std::string> label_words(task_id id);
-
-/// The period c of a "copy every c-th token" language (copy_every_1, _2, _3), 0 for any other
-/// task.
-inline std::size_t copy_period(task_id id) {
-  switch (id) {
-    case task_id::copy_every_1:
-      return 1;
-    case task_id::copy_every_2:
-      return 2;
-    case task_id::copy_every_3:
-      return 3;
-    default:
-      return 0;
-  }
-}
-
-/// Appends the `_next` and `_prefix` tasks to a catalogue that holds every acceptor of the
-/// formal-language suite (catalogue_labels.cpp).
-void add_labelled_languages(std::vector<task_spec>& catalogue);
-
-/// Fills in category, program, candidate and the verdicts of every catalogue entry
-/// (src/tasks/verdicts.cpp).
-void attach_verdicts(std::vector<task_spec>& catalogue);
+/// An acceptor's answer: {"True"} or {"False"}.
+tokens verdict_answer(bool member);
+/// Appends every word of length 1..max_len over `alphabet`, shortest first and lexicographic
+/// within a length: the inputs of an acceptor.
+void enumerate_words(const std::vector<std::string>& alphabet, std::size_t max_len,
+                     std::vector<tokens>& out);
 
 }  // namespace crasp::tasks::detail

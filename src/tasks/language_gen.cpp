@@ -1,45 +1,97 @@
-// Random instances of the formal-language acceptors: members and non-members with probability
-// 1/2 each. Non-members are mostly near misses of members (a flipped or extra token, counts off
-// by one, the right counts in the wrong order) and sometimes uniform random strings; each
-// candidate is checked with member() and redrawn if it is in the language.
+// Random instances of the hand-written formal-language acceptors: members and non-members with
+// probability 1/2 each. Non-members are mostly near misses of members (a flipped or extra token,
+// counts off by one, the right counts in the wrong order) and sometimes uniform random strings;
+// each candidate is checked with member() and redrawn if it is in the language. The languages'
+// own parts are in languages.cpp.
 #include <algorithm>
 
-#include "tasks/common.hpp"
+#include "tasks/hand_language.hpp"
 
 namespace crasp::tasks::detail {
 namespace {
 
-using word = std::string;  // one char per symbol: every alphabet here is single characters
+using hand_word = hand_language::word;
 
-bool has_member(task_id id, std::size_t n) {
-  switch (id) {
-    case task_id::dyck1:
-    case task_id::anbn:
-    case task_id::aa_star:
-      return n >= 2 && n % 2 == 0;
-    case task_id::anbncn:
-      return n >= 3 && n % 3 == 0;
-    case task_id::contains_ab:
-      return n >= 2;
-    default:
-      return n >= 1;  // copy_every_c
+// Near misses shared by all languages: one token changed, two tokens swapped.
+hand_word flip_one(hand_word w, std::string_view alphabet, std::mt19937_64& rng) {
+  auto& c = w[below(rng, w.size())];
+  hand_word others;
+  for (char a : alphabet) {
+    if (a != c) {
+      others.push_back(a);
+    }
   }
+  c = others[below(rng, others.size())];
+  return w;
 }
 
-bool has_nonmember(task_id id, std::size_t n) {
-  if (id == task_id::aa_star) {
-    return n % 2 == 1;
-  }
-  if (const std::size_t c = copy_period(id); c != 0) {
-    return n > c;  // strings of length <= c are all members
-  }
-  return n >= 1;
+hand_word swap_two(hand_word w, std::mt19937_64& rng) {
+  std::swap(w[below(rng, w.size())], w[below(rng, w.size())]);
+  return w;
 }
 
-// The length nearest to n (shorter first on equal distance) with a string of the wanted class.
-std::size_t length_for(task_id id, std::size_t n, bool want_member) {
+tokens to_tokens(const hand_word& w) {
+  tokens t;
+  t.reserve(w.size());
+  for (char c : w) {
+    t.emplace_back(1, c);
+  }
+  return t;
+}
+
+}  // namespace
+
+char hand_language::pick(std::mt19937_64& rng, std::string_view from) {
+  return from[below(rng, from.size())];
+}
+
+hand_language::word hand_language::random_word(std::size_t n, std::string_view from,
+                                               std::mt19937_64& rng) {
+  word w(n, ' ');
+  for (auto& c : w) {
+    c = pick(rng, from);
+  }
+  return w;
+}
+
+std::vector<std::string> hand_language::symbols(std::size_t /*k*/) const {
+  std::vector<std::string> s;
+  for (char c : alphabet_) {
+    s.emplace_back(1, c);
+  }
+  return s;
+}
+
+std::optional<bool> hand_language::member_of(const tokens& input) const {
+  word s;
+  s.reserve(input.size());
+  for (const auto& t : input) {
+    if (t.size() != 1 || alphabet_.find(t[0]) == std::string::npos) {
+      return std::nullopt;
+    }
+    s.push_back(t[0]);
+  }
+  if (s.empty()) {
+    return std::nullopt;
+  }
+  return member(s);
+}
+
+answer hand_language::solve(const tokens& input) const {
+  const auto m = member_of(input);
+  if (!m) {
+    return std::nullopt;
+  }
+  return verdict_answer(*m);
+}
+
+void hand_language::enumerate(std::size_t max_len, std::size_t k, std::vector<tokens>& out) const {
+  enumerate_words(symbols(k), max_len, out);
+}
+
+std::size_t hand_language::length_for(std::size_t n, bool want_member) const {
   const auto ok = [&](std::size_t m) {
-    return m >= 1 && (want_member ? has_member(id, m) : has_nonmember(id, m));
+    return m >= 1 && (want_member ? has_member(m) : has_nonmember(m));
   };
   for (std::size_t d = 0;; ++d) {
     if (d < n && ok(n - d)) {
@@ -51,225 +103,52 @@ std::size_t length_for(task_id id, std::size_t n, bool want_member) {
   }
 }
 
-char pick(std::mt19937_64& rng, std::string_view from) {
-  return from[below(rng, from.size())];
-}
-
-word random_word(std::size_t n, std::string_view alphabet, std::mt19937_64& rng) {
-  word w(n, ' ');
-  for (auto& c : w) {
-    c = pick(rng, alphabet);
-  }
-  return w;
-}
-
-// A word over {a,b,c} without the bigram "ab": after an a comes a or c.
-word without_ab(std::size_t n, std::mt19937_64& rng) {
-  word w;
-  for (std::size_t i = 0; i < n; ++i) {
-    w.push_back(pick(rng, !w.empty() && w.back() == 'a' ? "ac" : "abc"));
-  }
-  return w;
-}
-
-// A Dyck word of length 2m: a shuffle of m '(' and m ')' rotated to start right after its
-// first minimum prefix sum (cycle lemma), so every prefix of the result is non-negative.
-word dyck_word(std::size_t m, std::mt19937_64& rng) {
-  word w = word(m, '(') + word(m, ')');
-  std::vector<char> v(w.begin(), w.end());
-  shuffle(v, rng);
-  long sum = 0, best = 0;
-  std::size_t at = 0;
-  for (std::size_t j = 0; j < v.size(); ++j) {
-    sum += v[j] == '(' ? 1 : -1;
-    if (sum < best) {
-      best = sum, at = j + 1;
-    }
-  }
-  std::rotate(v.begin(), v.begin() + static_cast<long>(at % std::max<std::size_t>(v.size(), 1)),
-              v.end());
-  return word(v.begin(), v.end());
-}
-
-word make_member(task_id id, std::size_t n, std::mt19937_64& rng) {
-  switch (id) {
-    case task_id::dyck1:
-      return dyck_word(n / 2, rng);
-    case task_id::anbn:
-      return word(n / 2, 'a') + word(n / 2, 'b');
-    case task_id::anbncn:
-      return word(n / 3, 'a') + word(n / 3, 'b') + word(n / 3, 'c');
-    case task_id::aa_star:
-      return word(n, 'a');
-    case task_id::contains_ab: {
-      word w = coin(rng) ? without_ab(n, rng) : random_word(n, "abc", rng);
-      const std::size_t p = below(rng, n - 1);
-      w[p] = 'a', w[p + 1] = 'b';
-      return w;
-    }
-    default: {  // copy_every_c: a random period of c tokens, repeated
-      const std::size_t c = copy_period(id);
-      const word period = random_word(c, "ab", rng);
-      word w(n, ' ');
-      for (std::size_t i = 0; i < n; ++i) {
-        w[i] = period[i % c];
-      }
-      return w;
-    }
-  }
-}
-
-// Near misses shared by all languages: one token changed, two tokens swapped, one token added
-// to a shorter member.
-word flip_one(word w, std::string_view alphabet, std::mt19937_64& rng) {
-  auto& c = w[below(rng, w.size())];
-  word others;
-  for (char a : alphabet) {
-    if (a != c) {
-      others.push_back(a);
-    }
-  }
-  c = pick(rng, others);
-  return w;
-}
-word swap_two(word w, std::mt19937_64& rng) {
-  std::swap(w[below(rng, w.size())], w[below(rng, w.size())]);
-  return w;
-}
-// A member of the longest shorter length that has one, with random tokens inserted up to n.
-word insert_some(task_id id, std::size_t n, std::string_view alphabet, std::mt19937_64& rng) {
+hand_language::word hand_language::insert_some(std::size_t n, std::mt19937_64& rng) const {
   std::size_t m = n - 1;
-  while (m > 0 && !has_member(id, m)) {
+  while (m > 0 && !has_member(m)) {
     --m;
   }
-  word w = m > 0 ? make_member(id, m, rng) : word();
+  word w = m > 0 ? make_member(m, rng) : word();
   while (w.size() < n) {
-    w.insert(w.begin() + static_cast<long>(below(rng, w.size() + 1)), pick(rng, alphabet));
+    w.insert(w.begin() + static_cast<long>(below(rng, w.size() + 1)), pick(rng, alphabet_));
   }
   return w;
 }
 
-// Counts of the letters of a^n b^n (c^n) off by one from equal (n not a multiple of the
-// number of letters: the remainder goes to random blocks), in order.
-word blocks_off_by_one(std::size_t n, std::string_view letters, std::mt19937_64& rng) {
-  std::vector<std::size_t> part(letters.size(), n / letters.size());
-  for (std::size_t r = 0; r < n % letters.size(); ++r) {
-    ++part[below(rng, part.size())];
-  }
-  if (n % letters.size() == 0) {  // all equal: move one token from one block to another
-    const std::size_t from = below(rng, part.size());
-    const std::size_t to = (from + 1 + below(rng, part.size() - 1)) % part.size();
-    --part[from], ++part[to];
-  }
-  word w;
-  for (std::size_t i = 0; i < letters.size(); ++i) {
-    w += word(part[i], letters[i]);
-  }
-  return w;
-}
-
-// One candidate non-member of length n (may still be a member; the caller checks).
-word candidate(task_id id, std::size_t n, std::mt19937_64& rng) {
-  const std::string alphabet = [&] {
-    word a;
-    for (const auto& s : symbols(spec(id), 0)) {
-      a.push_back(s[0]);
-    }
-    return a;
-  }();
+hand_language::word hand_language::candidate(std::size_t n, std::mt19937_64& rng) const {
   const std::size_t strategy = below(rng, 4);
   if (strategy == 3) {
-    return random_word(n, alphabet, rng);
-  }
-  if (id == task_id::aa_star) {
-    return word(n, 'a');
+    return random_word(n, alphabet_, rng);
   }
   if (strategy == 0) {
-    return has_member(id, n) ? flip_one(make_member(id, n, rng), alphabet, rng)
-                             : insert_some(id, n, alphabet, rng);
+    return has_member(n) ? flip_one(make_member(n, rng), alphabet_, rng) : insert_some(n, rng);
   }
-  if (strategy == 1 && has_member(id, n)) {
-    return swap_two(make_member(id, n, rng), rng);
+  if (strategy == 1 && has_member(n)) {
+    return swap_two(make_member(n, rng), rng);
   }
-  switch (id) {
-    case task_id::dyck1: {
-      if (n % 2 == 1) {
-        return dyck_word((n + 1) / 2, rng).substr(0, n);  // unclosed prefix
-      }
-      word w = dyck_word(n / 2, rng);  // balanced counts, rotated so that a prefix dips below 0
-      std::rotate(w.begin(), w.begin() + static_cast<long>(below(rng, n)), w.end());
-      return w;
-    }
-    case task_id::anbn:
-      return blocks_off_by_one(n, "ab", rng);
-    case task_id::anbncn:
-      return blocks_off_by_one(n, "abc", rng);
-    case task_id::contains_ab: {
-      word w = without_ab(n, rng);  // plant "ba" or "acb": a and b close but never adjacent
-      const std::string_view plant = n >= 3 && coin(rng) ? "acb" : "ba";
-      if (plant.size() <= n) {
-        std::copy(plant.begin(), plant.end(),
-                  w.begin() + static_cast<long>(below(rng, n - plant.size() + 1)));
-      }
-      return w;
-    }
-    default:
-      return insert_some(id, n, alphabet, rng);  // copy_every_c
-  }
+  return near_miss(n, rng);
 }
 
-// Never a member: a string to fall back on if random candidates keep landing in the language.
-word certain_nonmember(task_id id, std::size_t n) {
-  switch (id) {
-    case task_id::dyck1:
-      return word(n, ')');
-    case task_id::anbn:
-      return word(n, 'b');
-    case task_id::anbncn:
-    case task_id::contains_ab:
-      return word(n, 'c');
-    case task_id::aa_star:
-      return word(n, 'a');  // n is odd here
-    default: {
-      // copy_every_c, n > c: a^c b a^(n-c-1), since w_c = b differs from w_{c-c} = a.
-      word w(n, 'a');
-      w[copy_period(id)] = 'b';
-      return w;
-    }
-  }
-}
-
-tokens to_tokens(const word& w) {
-  tokens t;
-  t.reserve(w.size());
-  for (char c : w) {
-    t.emplace_back(1, c);
-  }
-  return t;
-}
-
-}  // namespace
-
-instance generate_language(task_id id, std::size_t length, std::mt19937_64& rng) {
-  if (is_regular_language(id)) return generate_regular(id, length, rng);
+instance hand_language::generate(std::size_t length, std::mt19937_64& rng,
+                                 std::size_t /*k*/) const {
   const bool want_member = coin(rng);
-  const std::size_t n = length_for(id, length, want_member);
+  const std::size_t n = length_for(length, want_member);
   word w;
   if (want_member) {
-    w = make_member(id, n, rng);
+    w = make_member(n, rng);
   } else {
     for (int attempt = 0; attempt < 64; ++attempt) {
-      w = candidate(id, n, rng);
-      if (member(id, to_tokens(w)) == false) {
+      w = candidate(n, rng);
+      if (member_of(to_tokens(w)) == false) {
         break;
       }
       w.clear();
     }
     if (w.empty()) {
-      w = certain_nonmember(id, n);
+      w = certain_nonmember(n);
     }
   }
-  return {to_tokens(w), {std::string(want_member ? true_token : false_token)}};
+  return {to_tokens(w), verdict_answer(want_member)};
 }
 
 }  // namespace crasp::tasks::detail

@@ -3,17 +3,17 @@
 // violations.
 #include <algorithm>
 
-#include "tasks/common.hpp"
+#include "tasks/record.hpp"
 
 namespace crasp::tasks::detail {
 namespace {
 
 // The symbol index of a token of the task (bits "0"/"1"; letters "a".."z").
-std::optional<std::size_t> symbol_index(task_id id, const std::string& t) {
+std::optional<std::size_t> symbol_index(bool letters, const std::string& t) {
   if (t.size() != 1) {
     return std::nullopt;
   }
-  if (id == task_id::majority) {
+  if (letters) {
     if (t[0] < 'a' || t[0] > 'z') {
       return std::nullopt;
     }
@@ -25,8 +25,8 @@ std::optional<std::size_t> symbol_index(task_id id, const std::string& t) {
   return static_cast<std::size_t>(t[0] - '0');
 }
 
-std::string symbol_name(task_id id, std::size_t s) {
-  return std::string(1, static_cast<char>((id == task_id::majority ? 'a' : '0') + s));
+std::string symbol_name(bool letters, std::size_t s) {
+  return std::string(1, static_cast<char>((letters ? 'a' : '0') + s));
 }
 
 // The unique most frequent symbol among xs[start], xs[start + step], ..., or nullopt on a tie.
@@ -121,82 +121,107 @@ std::vector<std::size_t> letters(std::size_t m, std::size_t k, std::mt19937_64& 
   return w;
 }
 
-}  // namespace
+// One majority task: bits or the first k letters, and the number of interleaved streams.
+class majority_family final : public task_behaviour {
+ public:
+  majority_family(bool letters, std::size_t streams) : letters_(letters), streams_(streams) {}
+  std::vector<std::string> symbols(std::size_t k) const override {
+    return letters_ ? letter_symbols(k) : std::vector<std::string>{"0", "1"};
+  }
+  // Every stream gets the same number of tokens: at least min_length, a multiple of streams.
+  std::size_t effective_length(std::size_t length, std::size_t /*k*/,
+                               std::size_t min_length) const override {
+    const std::size_t n = std::max(length, min_length);
+    return n + (streams_ - n % streams_) % streams_;
+  }
+  answer solve(const tokens& input) const override;
+  instance generate(std::size_t length, std::mt19937_64& rng, std::size_t k) const override;
+  void enumerate(std::size_t max_len, std::size_t k, std::vector<tokens>& out) const override;
 
-answer solve_majority(task_id id, const tokens& input) {
+ private:
+  bool letters_;
+  std::size_t streams_;
+};
+
+answer majority_family::solve(const tokens& input) const {
   const auto body = unframe(input);
   if (!body) {
     return std::nullopt;
   }
   std::vector<std::size_t> xs;
   for (const auto& t : *body) {
-    const auto x = symbol_index(id, t);
+    const auto x = symbol_index(letters_, t);
     if (!x) {
       return std::nullopt;
     }
     xs.push_back(*x);
   }
   tokens out;
-  const std::size_t streams = id == task_id::bin_majority_interleave ? 3 : 1;
-  if (xs.size() % streams != 0) {
+  if (xs.size() % streams_ != 0) {
     return std::nullopt;
   }
-  for (std::size_t r = 0; r < streams; ++r) {
-    const auto m = argmax(xs, r, streams);
+  for (std::size_t r = 0; r < streams_; ++r) {
+    const auto m = argmax(xs, r, streams_);
     if (!m) {
       return std::nullopt;
     }
-    out.push_back(symbol_name(id, *m));
+    out.push_back(symbol_name(letters_, *m));
   }
   out.emplace_back(eos_token);
   return out;
 }
 
-instance generate_majority(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k) {
+instance majority_family::generate(std::size_t length, std::mt19937_64& rng, std::size_t k) const {
   std::vector<std::size_t> xs(length);
   tokens answer;
-  if (id == task_id::majority) {
+  if (letters_) {
     xs = letters(length, k, rng);
     std::vector<std::size_t> count(k, 0);
     for (auto x : xs) {
       ++count[x];
     }
     answer.push_back(symbol_name(
-        id,
+        letters_,
         static_cast<std::size_t>(std::max_element(count.begin(), count.end()) - count.begin())));
   } else {
-    const std::size_t streams = id == task_id::bin_majority_interleave ? 3 : 1;
-    for (std::size_t r = 0; r < streams; ++r) {
-      const auto b = bits(length / streams, rng);
+    for (std::size_t r = 0; r < streams_; ++r) {
+      const auto b = bits(length / streams_, rng);
       for (std::size_t i = 0; i < b.size(); ++i) {
-        xs[r + streams * i] = b[i];
+        xs[r + streams_ * i] = b[i];
       }
       const auto ones = static_cast<std::size_t>(std::count(b.begin(), b.end(), 1));
-      answer.push_back(symbol_name(id, 2 * ones > b.size() ? 1 : 0));
+      answer.push_back(symbol_name(letters_, 2 * ones > b.size() ? 1 : 0));
     }
   }
   answer.emplace_back(eos_token);
   tokens body;
   for (auto x : xs) {
-    body.push_back(symbol_name(id, x));
+    body.push_back(symbol_name(letters_, x));
   }
   return {framed(body), std::move(answer)};
 }
 
-void enumerate_majority(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out) {
-  const std::size_t base = id == task_id::majority ? k : 2;
+void majority_family::enumerate(std::size_t max_len, std::size_t k,
+                                std::vector<tokens>& out) const {
+  const std::size_t base = letters_ ? k : 2;
   for (std::size_t len = 1; len <= max_len; ++len) {
     for_each_word(base, len, [&](const std::vector<std::size_t>& w) {
       tokens body;
       for (auto x : w) {
-        body.push_back(symbol_name(id, x));
+        body.push_back(symbol_name(letters_, x));
       }
       auto p = framed(body);
-      if (solve_majority(id, p)) {
+      if (solve(p)) {
         out.push_back(std::move(p));
       }
     });
   }
+}
+
+}  // namespace
+
+behaviour_ptr majority_behaviour(bool letters, std::size_t streams) {
+  return std::make_shared<majority_family>(letters, streams);
 }
 
 }  // namespace crasp::tasks::detail

@@ -5,22 +5,12 @@
 // the first context token to the last (a bug of one published generator).
 #include <optional>
 
-#include "tasks/common.hpp"
+#include "tasks/record.hpp"
 
 namespace crasp::tasks::detail {
 namespace {
 
-bool unique_query(task_id id) {
-  return id == task_id::ur || id == task_id::ul;
-}
-bool looks_left(task_id id) {
-  return id == task_id::ul || id == task_id::nl_first || id == task_id::nl_last;
-}
-bool uses_last(task_id id) {
-  return id == task_id::nr_last || id == task_id::nl_last;
-}
-
-tokens prompt(const std::vector<std::size_t>& context, std::size_t query) {
+tokens retrieval_prompt(const std::vector<std::size_t>& context, std::size_t query) {
   tokens p;
   p.reserve(context.size() + 3);
   p.emplace_back(bos_token);
@@ -61,10 +51,10 @@ std::vector<std::size_t> repeated_symbols(std::vector<std::size_t>& context, std
 // NRLast / NLLast: a random context with the query drawn from the symbols occurring at least
 // twice (for NRLast, not last at the final context token: the Born generator rejects those);
 // after a few failed draws, a constructed instance. `at` becomes the last occurrence.
-void generate_last(task_id id, std::vector<std::size_t>& context, std::size_t& q, std::size_t& at,
-                   std::mt19937_64& rng, std::size_t k) {
+void generate_last(retrieval_rule rule, std::vector<std::size_t>& context, std::size_t& q,
+                   std::size_t& at, std::mt19937_64& rng, std::size_t k) {
   const std::size_t c = context.size();  // >= 3 for NRLast (k >= 2), >= 2 for NLLast
-  const bool right = !looks_left(id);
+  const bool right = !rule.left;
   for (int attempt = 0; attempt < 16; ++attempt) {
     const auto eligible =
         repeated_symbols(context, rng, k, right ? std::optional<std::size_t>(c - 1) : std::nullopt);
@@ -92,9 +82,20 @@ void generate_last(task_id id, std::vector<std::size_t>& context, std::size_t& q
   at = l;
 }
 
-}  // namespace
+// One retrieval task: which occurrence of the query, and which neighbour.
+class retrieval_family final : public task_behaviour {
+ public:
+  explicit retrieval_family(retrieval_rule rule) : rule_(rule) {}
+  std::vector<std::string> symbols(std::size_t k) const override { return t_symbols(k); }
+  answer solve(const tokens& input) const override;
+  instance generate(std::size_t length, std::mt19937_64& rng, std::size_t k) const override;
+  void enumerate(std::size_t max_len, std::size_t k, std::vector<tokens>& out) const override;
 
-answer solve_retrieval(task_id id, const tokens& input) {
+ private:
+  retrieval_rule rule_;
+};
+
+answer retrieval_family::solve(const tokens& input) const {
   // <bos>, at least one context token, <sep>, query.
   if (input.size() < 4 || input.front() != bos_token || input[input.size() - 2] != sep_token) {
     return std::nullopt;
@@ -118,11 +119,11 @@ answer solve_retrieval(task_id id, const tokens& input) {
     }
     last = i;
   }
-  if (unique_query(id) ? count != 1 : count < 2) {
+  if (rule_.unique ? count != 1 : count < 2) {
     return std::nullopt;
   }
-  const std::size_t at = uses_last(id) ? last : first;
-  if (looks_left(id)) {
+  const std::size_t at = rule_.last ? last : first;
+  if (rule_.left) {
     if (at == 0) {
       return std::nullopt;
     }
@@ -134,29 +135,29 @@ answer solve_retrieval(task_id id, const tokens& input) {
   return tokens{input[at + 2]};  // context index at + 1
 }
 
-instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng, std::size_t k) {
+instance retrieval_family::generate(std::size_t length, std::mt19937_64& rng, std::size_t k) const {
   // length >= 3 (4 for NLFirst and NRLast), k >= 2 (1 for NRFirst and NLLast)
   const std::size_t c = length - 1;
   std::vector<std::size_t> context(c);
   std::size_t q = 0;
   std::size_t at = 0;  // the occurrence whose neighbour is the answer
-  if (unique_query(id)) {
+  if (rule_.unique) {
     // The query is inserted once into a context drawn from the other symbols.
     q = below(rng, k);
     for (auto& s : context) {
       s = other_than(rng, k, q);
     }
-    at = looks_left(id) ? between(rng, 1, c - 1) : below(rng, c - 1);
+    at = rule_.left ? between(rng, 1, c - 1) : below(rng, c - 1);
     context[at] = q;
-  } else if (uses_last(id)) {
-    generate_last(id, context, q, at, rng, k);
+  } else if (rule_.last) {
+    generate_last(rule_, context, q, at, rng, k);
   } else {
     // A random context with the query drawn from the symbols occurring at least twice (and, for
     // NLFirst, not first at index 0); after a few failed draws, a constructed instance.
     bool found = false;
     for (int attempt = 0; attempt < 16 && !found; ++attempt) {
       const auto eligible = repeated_symbols(
-          context, rng, k, looks_left(id) ? std::optional<std::size_t>(0) : std::nullopt);
+          context, rng, k, rule_.left ? std::optional<std::size_t>(0) : std::nullopt);
       if (!eligible.empty()) {
         q = eligible[below(rng, eligible.size())];
         found = true;
@@ -165,8 +166,7 @@ instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng
     if (!found) {
       q = below(rng, k);
       // First occurrence f, with a second one after it; no q before f.
-      const std::size_t f =
-          looks_left(id) ? between(rng, 1, c - 2) : (k == 1 ? 0 : below(rng, c - 1));
+      const std::size_t f = rule_.left ? between(rng, 1, c - 2) : (k == 1 ? 0 : below(rng, c - 1));
       for (std::size_t i = 0; i < f; ++i) {
         context[i] = other_than(rng, k, q);
       }
@@ -181,22 +181,29 @@ instance generate_retrieval(task_id id, std::size_t length, std::mt19937_64& rng
     }
   }
   instance inst;
-  inst.input = prompt(context, q);
-  inst.expected = {t_symbol(context[looks_left(id) ? at - 1 : at + 1])};
+  inst.input = retrieval_prompt(context, q);
+  inst.expected = {t_symbol(context[rule_.left ? at - 1 : at + 1])};
   return inst;
 }
 
-void enumerate_retrieval(task_id id, std::size_t max_len, std::size_t k, std::vector<tokens>& out) {
+void retrieval_family::enumerate(std::size_t max_len, std::size_t k,
+                                 std::vector<tokens>& out) const {
   for (std::size_t len = 3; len <= max_len; ++len) {
     for_each_word(k, len - 1, [&](const std::vector<std::size_t>& context) {
       for (std::size_t q = 0; q < k; ++q) {
-        auto p = prompt(context, q);
-        if (solve_retrieval(id, p)) {
+        auto p = retrieval_prompt(context, q);
+        if (solve(p)) {
           out.push_back(std::move(p));
         }
       }
     });
   }
+}
+
+}  // namespace
+
+behaviour_ptr retrieval_behaviour(retrieval_rule rule) {
+  return std::make_shared<retrieval_family>(rule);
 }
 
 }  // namespace crasp::tasks::detail

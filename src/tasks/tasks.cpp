@@ -1,8 +1,6 @@
-// Dispatch of precondition / solve / generate / enumerate to the task families, and the symbol
-// and prompt helpers they share.
-#include <algorithm>
-
-#include "tasks/common.hpp"
+// precondition / solve / generate / enumerate, answered by each task's record, and the symbol
+// and prompt helpers the families share.
+#include "tasks/record.hpp"
 
 namespace crasp::tasks {
 namespace detail {
@@ -52,44 +50,44 @@ std::optional<tokens> unframe(const tokens& input) {
   return body;
 }
 
-}  // namespace detail
+std::vector<std::string> letter_symbols(std::size_t n) {
+  std::vector<std::string> s;
+  for (std::size_t i = 0; i < n; ++i) {
+    s.emplace_back(1, static_cast<char>('a' + i));
+  }
+  return s;
+}
 
-namespace {
+std::vector<std::string> t_symbols(std::size_t n) {
+  std::vector<std::string> s;
+  for (std::size_t i = 0; i < n; ++i) {
+    s.push_back(t_symbol(i));
+  }
+  return s;
+}
 
-enum class family { retrieval, distinct, copy, arithmetic, majority, language, labels };
+tokens verdict_answer(bool member) {
+  return tokens{std::string(member ? true_token : false_token)};
+}
 
-family family_of(task_id id) {
-  if (detail::labelled_language(id)) return family::labels;
-  switch (id) {
-    case task_id::ur:
-    case task_id::ul:
-    case task_id::nr_first:
-    case task_id::nl_first:
-    case task_id::nr_last:
-    case task_id::nl_last:
-      return family::retrieval;
-    case task_id::uf:
-    case task_id::ub:
-    case task_id::sort:
-    case task_id::unique_copy:
-      return family::distinct;
-    case task_id::nf:
-    case task_id::nb:
-    case task_id::repeat_copy:
-      return family::copy;
-    case task_id::parity:
-    case task_id::addition:
-      return family::arithmetic;
-    case task_id::bin_majority:
-    case task_id::majority:
-    case task_id::bin_majority_interleave:
-      return family::majority;
-    default:
-      return family::language;
+void enumerate_words(const std::vector<std::string>& alphabet, std::size_t max_len,
+                     std::vector<tokens>& out) {
+  for (std::size_t len = 1; len <= max_len; ++len) {
+    for_each_word(alphabet.size(), len, [&](const std::vector<std::size_t>& w) {
+      tokens s;
+      s.reserve(len);
+      for (auto d : w) {
+        s.push_back(alphabet[d]);
+      }
+      out.push_back(std::move(s));
+    });
   }
 }
 
-}  // namespace
+}  // namespace detail
+
+// Each task's behaviour is in its record; these compute the effective length and vocabulary
+// that every behaviour expects.
 
 bool precondition(const task_spec& task, const std::vector<std::string>& input) {
   return solve(task, input).has_value();
@@ -97,90 +95,19 @@ bool precondition(const task_spec& task, const std::vector<std::string>& input) 
 
 std::optional<std::vector<std::string>> solve(const task_spec& task,
                                               const std::vector<std::string>& input) {
-  switch (family_of(task.id)) {
-    case family::retrieval:
-      return detail::solve_retrieval(task.id, input);
-    case family::distinct:
-      return detail::solve_distinct(task.id, input);
-    case family::copy:
-      return detail::solve_copy(task.id, input);
-    case family::arithmetic:
-      return detail::solve_arithmetic(task.id, input);
-    case family::majority:
-      return detail::solve_majority(task.id, input);
-    case family::language: {
-      const auto m = detail::member(task.id, input);
-      if (!m) {
-        return std::nullopt;
-      }
-      return std::vector<std::string>{std::string(*m ? true_token : false_token)};
-    }
-    case family::labels:
-      return detail::solve_labels(task.id, input);
-  }
-  return std::nullopt;
+  return detail::record(task.id).behaviour->solve(input);
 }
 
 instance generate(const task_spec& task, std::size_t length, std::mt19937_64& rng, std::size_t k) {
   const std::size_t kk = effective_vocab(task, k);
   const std::size_t n = effective_length(task, length, kk);
-  switch (family_of(task.id)) {
-    case family::retrieval:
-      return detail::generate_retrieval(task.id, n, rng, kk);
-    case family::distinct:
-      return detail::generate_distinct(task.id, n, rng, kk);
-    case family::copy:
-      return detail::generate_copy(task.id, n, rng, kk);
-    case family::arithmetic:
-      return detail::generate_arithmetic(task.id, n, rng);
-    case family::majority:
-      return detail::generate_majority(task.id, n, rng, kk);
-    case family::language:
-      return detail::generate_language(task.id, n, rng);
-    case family::labels:
-      return detail::generate_labels(task.id, n, rng);
-  }
-  return {};
+  return detail::record(task.id).behaviour->generate(n, rng, kk);
 }
 
 std::vector<std::vector<std::string>> enumerate(const task_spec& task, std::size_t max_len,
                                                 std::size_t k) {
-  const std::size_t kk = effective_vocab(task, k);
   std::vector<std::vector<std::string>> out;
-  switch (family_of(task.id)) {
-    case family::retrieval:
-      detail::enumerate_retrieval(task.id, max_len, kk, out);
-      break;
-    case family::distinct:
-      detail::enumerate_distinct(task.id, max_len, kk, out);
-      break;
-    case family::copy:
-      detail::enumerate_copy(task.id, max_len, kk, out);
-      break;
-    case family::arithmetic:
-      detail::enumerate_arithmetic(task.id, max_len, out);
-      break;
-    case family::majority:
-      detail::enumerate_majority(task.id, max_len, kk, out);
-      break;
-    case family::language: {
-      const auto alphabet = symbols(task, kk);
-      for (std::size_t len = 1; len <= max_len; ++len) {
-        detail::for_each_word(alphabet.size(), len, [&](const std::vector<std::size_t>& w) {
-          std::vector<std::string> s;
-          s.reserve(len);
-          for (auto d : w) {
-            s.push_back(alphabet[d]);
-          }
-          out.push_back(std::move(s));
-        });
-      }
-      break;
-    }
-    case family::labels:
-      detail::enumerate_labels(task.id, max_len, out);
-      break;
-  }
+  detail::record(task.id).behaviour->enumerate(max_len, effective_vocab(task, k), out);
   return out;
 }
 
