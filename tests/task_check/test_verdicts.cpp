@@ -23,7 +23,8 @@ const crasp::tasks::task_spec& task(const std::string& name) {
 
 TEST_CASE("the C-RASP[pos] verdicts of the papers' tasks are the papers'", "[check][verdicts]") {
   // Jobanputra, Veitsman et al. 2025 (arXiv 2505.21785) Lemmas 4-8 and Huang et al. 2025 (arXiv
-  // 2410.02140), table of algorithmic tasks, written out independently of src/tasks/verdicts.cpp.
+  // 2410.02140), table of algorithmic tasks, written out independently of the task records
+  // (src/tasks/*_records.cpp).
   const std::set<std::string> yes = {"UR", "UL", "NRFirst", "NLFirst", "UF", "UB",
                                      "bin_majority", "majority", "bin_majority_interleave",
                                      "unique_copy", "sort"};
@@ -48,7 +49,7 @@ TEST_CASE("the C-RASP[pos] verdicts of the papers' tasks are the papers'", "[che
 
 TEST_CASE("the formal-language suite's verdicts are the paper's", "[check][verdicts]") {
   // Huang et al. 2025 (arXiv 2410.02140), Section 5 and Figure 1, written out independently of
-  // src/tasks/verdicts.cpp: expressible with APE, or not.
+  // the task records (src/tasks/*_records.cpp): expressible with APE, or not.
   const std::set<std::string> yes = {"tomita1", "tomita2", "tomita4", "tomita7", "D2", "D3", "D4",
                                      "D12", "aaaa_star", "abab_star", "abcde_runs", "ab_d_bc"};
   const std::set<std::string> no = {"tomita3", "tomita5", "tomita6", "ends_02", "even_ones"};
