@@ -135,6 +135,15 @@ struct task_spec {
   /// nullopt when that paper gives none (the Born paper states only C-RASP[pos]).
   std::optional<bool> paper_nope = {};
   std::optional<bool> paper_ape = {};
+
+  // --- how the papers ran it (from the task's record) --------------------------------------------
+  /// Vocabulary size of the papers' experiments, which crasp check uses by default; 0 when they
+  /// used default_vocab (the Born unique-copy tasks UF and UB: 150 distinct symbols).
+  std::size_t experiment_vocab = 0;
+  /// Whether the task is a decision problem: exactly one answer per input, from a fixed set of
+  /// two (an acceptor's True/False, parity's e/o). Only such a task can be the source of a
+  /// reduction (crasp/reduction.hpp).
+  bool decision = false;
 };
 
 /// A vocabulary size request as a named value (size == 0 means the task's default). The functions

@@ -9,10 +9,9 @@
 namespace crasp {
 
 std::size_t check_vocab(const tasks::task_spec& task) {
-  // The Born unique-copy experiments use 150 distinct symbols (so lengths up to 150); the
-  // catalogue's default of 5 suits only the retrieval-style tests.
-  if (task.id == tasks::task_id::uf || task.id == tasks::task_id::ub) return 150;
-  return tasks::effective_vocab(task, 0);
+  // The papers' own vocabulary where it differs from the catalogue's default (UF and UB: 150
+  // distinct symbols, so lengths up to 150; the default of 5 suits only retrieval-style tests).
+  return tasks::effective_vocab(task, task.experiment_vocab);
 }
 
 std::size_t check_vocab(const tasks::task_spec& task, std::size_t requested) {

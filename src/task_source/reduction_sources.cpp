@@ -5,19 +5,11 @@
 #include "crasp/tasks.hpp"
 
 namespace crasp {
-namespace {
-
-// One answer per input: an acceptor's True/False, or parity's single answer token.
-bool answers_once(const tasks::task_spec& t) {
-  return tasks::format_of(t) == tasks::answer_format::accept || t.id == tasks::task_id::parity;
-}
-
-}  // namespace
 
 std::vector<std::string> reduction_sources() {
   std::vector<std::string> out;
   for (const auto& t : tasks::catalogue())
-    if (answers_once(t) && (t.ape.value == tasks::expressible::no ||
+    if (t.decision && (t.ape.value == tasks::expressible::no ||
                             t.nope.value == tasks::expressible::no))
       out.push_back(t.name);
   return out;

@@ -106,6 +106,7 @@ std::vector<task_record> algorithmic_records() {
                      no("Huang et al. table of algorithmic tasks: parity is not in C-RASP[pos]"),
                      false, false}),
                huang_ape(100, 83.0, 62.1), parity_behaviour()});
+  r.back().spec.decision = true;  // one answer, e or o, per input
   r.push_back({with(fixed_task("addition", task_id::addition,
                                "prompt `<bos> x + y <sep>` (the symbols are 0, 1 and +), x and y "
                                "non-empty binary numerals written most significant bit first "

@@ -35,16 +35,19 @@ task_record repeats_task(std::string name, task_id id, bool reversed, std::strin
 std::vector<task_record> copy_records() {
   const std::string lemma8 = "Lemma 8: communication complexity (Huang et al. Thm 12)";
   std::vector<task_record> r;
+  // The paper trains and tests UF and UB with 150 distinct symbols, so lengths up to 150.
   r.push_back(distinct_task(
       "UF", task_id::uf, distinct_order::kept, 5, "<sep>", "answer x_1 .. x_N then `<sep>`.",
       born_source,
       born_yes(copy_category, "uf.crasp", "Lemma 7: iterate UR; at <sep> start after <bos>"),
       born_pair(1.0, 0.9945, 0.97, 1.0, 0.9945, 0.99)));
+  r.back().spec.experiment_vocab = 150;
   r.push_back(distinct_task(
       "UB", task_id::ub, distinct_order::reversed, 5, "<sep>", "answer x_N .. x_1 then `<sep>`.",
       born_source,
       born_yes(copy_category, "ub.crasp", "Lemma 7: iterate UL; at <sep> start before <sep>"),
       born_pair(1.0, 0.99, 0.9724, 1.0, 0.99, 0.99)));
+  r.back().spec.experiment_vocab = 150;
   r.push_back(repeats_task("NF", task_id::nf, false, "answer x_1 .. x_N then `<sep>`.",
                            born_no(copy_category, "uf.crasp", lemma8),
                            born_pair(1.0, 0.4675, 0.1286, 1.0, 0.13, 0)));

@@ -21,6 +21,10 @@ std::vector<task_record> build_registry() {
   append(language_records());     // formal languages with hand-written references
   append(suite_records());        // Huang et al.'s regular suite
   append(labels_records(all));    // the suite labelled at every position
+  // An acceptor answers True or False once per input: a decision problem by its mode. Other
+  // decision problems (parity) say so in their records.
+  for (auto& r : all)
+    if (r.spec.mode == task_mode::acceptor) r.spec.decision = true;
   return all;
 }
 
