@@ -19,22 +19,15 @@ constexpr std::size_t max_spec_family = 8;
 
 // How the search opens its task: as the final check will (the same programs, timeout and bins),
 // with the short-input limits given.
-sources::source_options source_options_for(const task_check_options& check) {
-  sources::source_options s;
-  s.programs_dir = check.programs_dir;
-  s.override_dir = check.override_dir;
-  s.oracle_timeout = check.oracle_timeout;
-  s.exhaustive_len = check.exhaustive_len;
-  s.exhaustive_budget = check.exhaustive_budget;
-  for (const auto& b : check_bins(check)) s.ranges.push_back({b.lo, b.hi});
-  return s;
+sources::source_options as_check(const task_check_options& check) {
+  return sources::source_options_of(check, check_bins(check));
 }
 
 }  // namespace
 
 bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
   if (is_task_file_name(o.task)) {
-    auto plan = sources::open_spec(o.task, source_options_for(o.check), diags);
+    auto plan = sources::open_spec(o.task, as_check(o.check), diags);
     if (!plan) return false;
     setup.source_name = o.task;
     setup.format = plan->format;
@@ -68,7 +61,7 @@ bool setup_task(const synth_options& o, task_setup& setup, diagnostics& diags) {
 
 bool initial_training(const synth_options& o, task_setup& setup, search_state& state,
                       diagnostics& diags) {
-  auto opts = source_options_for(o.check);
+  auto opts = as_check(o.check);
   opts.exhaustive_len = 64;
   opts.exhaustive_budget = 1'000'000;
   std::size_t positions = 0;
@@ -100,7 +93,7 @@ bool initial_training(const synth_options& o, task_setup& setup, search_state& s
 
 bool validation_set(const synth_options& o, task_setup& setup, search_state& state,
                     diagnostics& diags) {
-  auto opts = source_options_for(o.check);
+  auto opts = as_check(o.check);
   opts.exhaustive_budget = o.validation_budget;
   // Every bin the final check draws from (the far ones too: the interpreter is linear in the
   // length), so that a candidate the check would refute with the interpreter is refuted here,

@@ -173,14 +173,7 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
 namespace check_detail {
 
 sources::source_options source_options_of(const task_check_options& options) {
-  sources::source_options s;
-  s.programs_dir = options.programs_dir;
-  s.override_dir = options.override_dir;
-  s.oracle_timeout = options.oracle_timeout;
-  s.exhaustive_len = options.exhaustive_len;
-  s.exhaustive_budget = options.exhaustive_budget;
-  for (const auto& b : check_bins(options)) s.ranges.push_back({b.lo, b.hi});
-  return s;
+  return sources::source_options_of(options, check_bins(options));
 }
 
 task_result run_task(task_plan& plan, const task_check_options& options,

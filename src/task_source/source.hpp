@@ -49,6 +49,22 @@ struct source_options {
   std::vector<length_range> ranges;
 };
 
+/// The source options of a check's settings: `o` has the fields above under the same names
+/// (crasp::task_check_options, whose stage is above this one, hence the template) and `bins`
+/// are its length bins (anything with lo and hi). crasp check and crasp synth both open their
+/// tasks through it, so the two read the same settings the same way.
+template <class CheckOptions, class Bins>
+source_options source_options_of(const CheckOptions& o, const Bins& bins) {
+  source_options s;
+  s.programs_dir = o.programs_dir;
+  s.override_dir = o.override_dir;
+  s.oracle_timeout = o.oracle_timeout;
+  s.exhaustive_len = o.exhaustive_len;
+  s.exhaustive_budget = o.exhaustive_budget;
+  for (const auto& b : bins) s.ranges.push_back({b.lo, b.hi});
+  return s;
+}
+
 /// The instances of one range, each with its reference answer.
 struct bin_instances {
   std::size_t lo = 0, hi = 0;  ///< lengths actually drawn (0, 0 when the task has none in the bin)
