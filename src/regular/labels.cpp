@@ -39,6 +39,10 @@ std::string label_of(const dfa& d, const std::vector<bool>& live, std::optional<
 
 }  // namespace
 
+std::string next_set_label(const dfa& d, const std::vector<bool>& live, std::uint32_t q) {
+  return label_of(d, live, q);
+}
+
 std::vector<std::string> next_set_labels(const dfa& d, const std::vector<std::string>& word) {
   const auto live = d.live();
   std::vector<std::string> labels;

@@ -17,6 +17,9 @@ namespace crasp::regular {
 /// al. (2025). One label per token; none for the empty prefix.
 std::vector<std::string> next_set_labels(const dfa& d, const std::vector<std::string>& word);
 
+/// The label next_set_labels writes after a prefix that reaches state q (`live` is d.live()).
+std::string next_set_label(const dfa& d, const std::vector<bool>& live, std::uint32_t q);
+
 /// Every label next_set_labels can write at a position of a member: one per live state that a
 /// non-empty prefix reaches, in state order, without repeats (the label words a program
 /// answering the next-symbol sets needs).
