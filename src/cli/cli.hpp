@@ -196,6 +196,19 @@ struct reduce_command_options {
 /// `crasp reduce`: pulls a program back through a word map, or checks a spec's reduction.
 exit_code reduce_command(const reduce_command_options& opts, io& io);
 
+struct regular_command_options {
+  std::vector<std::string> regexes;   ///< REGEX arguments
+  std::vector<std::string> dfas;      ///< --dfa FILE
+  std::string alphabet;               ///< --alphabet "a b c": the alphabet of every language
+  std::string suite;                  ///< --suite FILE.csv: name,regex,crasp rows
+  std::string programs;               ///< --programs DIR: write each witness as NAME.crasp
+  bool witness = false;               ///< --witness: print the witness after the verdict
+  bool json = false;
+};
+
+/// `crasp regular`: which regular languages C-RASP expresses (crasp/regular.hpp).
+exit_code regular_command(const regular_command_options& opts, io& io);
+
 /// `crasp synth`: searches for a program for a task and checks what it finds (crasp::synthesize).
 exit_code synth_command(const synth_command_options& opts, io& io);
 

@@ -55,6 +55,7 @@ CLI::App* declare_synth(CLI::App& app, synth_command_options& o);
 CLI::App* declare_explain(CLI::App& app, explain_command_options& o);
 CLI::App* declare_communication(CLI::App& app, communication_command_options& o);
 CLI::App* declare_reduce(CLI::App& app, reduce_command_options& o);
+CLI::App* declare_regular(CLI::App& app, regular_command_options& o);
 
 /// `crasp tasks`: the catalogue, or with --generate, --oracle or --spec the task protocols.
 exit_code tasks_or_protocol_command(const tasks_command_options& opts, io& io);

@@ -29,6 +29,7 @@ std::vector<std::unique_ptr<command>> all_commands() {
   table.push_back(make_command(declare_explain, explain_command));
   table.push_back(make_command(declare_communication, communication_command));
   table.push_back(make_command(declare_reduce, reduce_command));
+  table.push_back(make_command(declare_regular, regular_command));
   return table;
 }
 

@@ -1,0 +1,1 @@
+regular "(aa)*" "a*(ba*ba*)*" "(b|bc)*"

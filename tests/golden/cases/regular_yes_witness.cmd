@@ -1,0 +1,1 @@
+regular "(a|b)*b" "(cac|abb)*" --witness
