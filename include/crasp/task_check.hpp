@@ -21,6 +21,7 @@
 
 #include "crasp/communication.hpp"
 #include "crasp/reduction.hpp"
+#include "crasp/regular.hpp"
 #include "crasp/diagnostic.hpp"
 #include "crasp/ir.hpp"
 #include "crasp/model.hpp"
@@ -247,6 +248,11 @@ struct task_result {
   /// The catalogue task a spec is up to renaming symbols (find_renaming), when one is; run with
   /// the communication analysis. Its published no decides a spec that nothing else decided.
   std::optional<renaming_match> same_as;
+  /// A regular-language spec's decision (`regex` or `dfa`; crasp/regular.hpp, docs/regular.md).
+  /// Its no decides the NoPE column of a spec nothing else decided (not for labels `next`,
+  /// which it does not determine); for a yes its witness is the spec's when the spec names
+  /// none, and is checked like any witness.
+  std::optional<regular_decision> regular;
   /// False when a witness is wrong somewhere, a candidate survives, a program could not be
   /// loaded or compiled, a verdict disagrees with the paper or with `expect`, or a spec's
   /// generator or oracle failed.

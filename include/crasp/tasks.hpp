@@ -80,9 +80,13 @@ enum class evidence {
   communication,  ///< the communication argument computed from the task's answers
   reduction,      ///< a checked map from a task with a published no
   renaming,       ///< the task is a catalogue task with its symbols renamed
+  /// Yang et al.'s characterization of the regular languages of C-RASP, through a right
+  /// quotient (crasp/regular.hpp, docs/regular.md)
+  characterization,
 };
 
-/// "none", "literature", "witness", "communication", "reduction" or "renaming".
+/// "none", "literature", "witness", "communication", "reduction", "renaming" or
+/// "characterization".
 std::string_view evidence_name(evidence e);
 
 /// A verdict with its evidence: the bundled program that witnesses it ("witness: programs/ur.crasp")

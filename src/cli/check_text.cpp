@@ -276,6 +276,15 @@ std::string check_report_text(const check_report& report) {
   if (!reduced.empty())
     out += "\nNot in C-RASP[pos], by reduction from a published no (the map is tested, the "
            "closure is proved;\ndocs/communication.md, Reductions):\n" + reduced;
+  // A regular language's own decision, whether or not it decided a column (docs/regular.md).
+  std::string regular;
+  for (const auto& t : report.tasks)
+    if (t.regular)
+      regular += fmt::format("  {}: {}: {}\n", t.task, regular_answer_name(t.regular->answer),
+                             t.regular->reason);
+  if (!regular.empty())
+    out += "\nRegular languages, C-RASP without positions (crasp regular; Yang et al. 2026, "
+           "arXiv 2608.13433;\ndocs/regular.md):\n" + regular;
   std::string reductions;
   for (const auto& t : report.tasks) reductions += reduction_line(t);
   if (!reductions.empty()) out += "\nReductions declared by task specs:\n" + reductions;

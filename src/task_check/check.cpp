@@ -149,6 +149,27 @@ void decide(const task_plan& plan, std::optional<ir::program_class> witness, boo
           fmt::format("the spec answers as {} (published no for C-RASP) beside a passing witness",
                       task));
   }
+  // A regular language decided by Yang et al.'s characterization (docs/regular.md): its no
+  // decides the NoPE column for acceptance, prefix membership and the state, which all give
+  // membership at the last position; not the next-symbol sets, which do not. Either answer
+  // beside the opposite verdict from elsewhere is a bug in one of them.
+  if (r.regular) {
+    const bool next_sets = plan.spec && r.format == tasks::answer_format::labels &&
+                           plan.spec->language_labels == "next";
+    if (r.regular->answer == regular_answer::no && !next_sets) {
+      if (r.nope.value == tasks::expressible::yes) {
+        r.ok = false;
+        r.problems.push_back("crasp regular says no for C-RASP beside a passing witness (a bug)");
+      } else if (r.nope.value == tasks::expressible::unknown) {
+        r.nope = {tasks::expressible::no, r.regular->reason, tasks::evidence::characterization};
+      }
+    }
+    if (r.regular->answer == regular_answer::yes && r.nope.value == tasks::expressible::no) {
+      r.ok = false;
+      r.problems.push_back("crasp regular says yes for C-RASP beside a no by " +
+                           std::string(tasks::evidence_name(r.nope.by)) + " (a bug)");
+    }
+  }
   r.agrees_nope = !r.paper_nope || (r.nope.value == tasks::expressible::yes) == *r.paper_nope;
   r.agrees_ape = !r.paper_ape || (r.ape.value == tasks::expressible::yes) == *r.paper_ape;
   // A failed witness already explains itself; it does not make the paper wrong.

@@ -54,8 +54,14 @@ std::optional<trained_metrics> read_trained_metrics(const std::string& path, dia
 void search_witness(task_plan& plan, const task_check_options& options);
 
 /// Makes `text` the plan's witness, loaded with the plan's vocabulary (a catalogue task's
-/// family alphabet set to the check's symbols, a spec's `alphabets` applied).
-void adopt_witness(task_plan& plan, const std::string& text);
+/// family alphabet set to the check's symbols, a spec's `alphabets` applied), under `label`; a
+/// synthesized witness replaces the candidates, a built one keeps them.
+void adopt_witness(task_plan& plan, const std::string& text,
+                   const std::string& label = "synthesized program", bool keep_candidates = false);
+
+/// A regular-language spec (`regex` or `dfa`): crasp regular's decision into head.regular, and
+/// its witness as the plan's when the spec names none (regular.cpp).
+void decide_language(task_plan& plan);
 
 /// Runs one task's check as crasp::check does (bins drawn with the task's own seeded stream).
 /// `tick` is called once per unit of work (work_units).

@@ -124,6 +124,18 @@ json task_json(const task_result& t) {
                     {"exhaustive_length", t.same_as->exhaustive_length},
                     {"longest", t.same_as->longest}};
   }
+  if (t.regular) {
+    const auto& g = *t.regular;
+    json reg = {{"answer", regular_answer_name(g.answer)},
+                {"in_yang_class", g.in_yang_class},
+                {"reason", g.reason},
+                {"states", g.states}};
+    if (g.answer == regular_answer::no)
+      reg["evidence"] = {{"quotient_symbol", g.quotient_symbol},
+                         {"states", {g.merged_first, g.merged_second}}};
+    if (!g.witness.empty()) reg["witness_statements"] = g.witness_statements;
+    j["regular"] = std::move(reg);
+  }
   j["seconds"] = t.seconds;
   return j;
 }

@@ -57,10 +57,12 @@ std::optional<task_plan> plan_spec(const std::string& path, const task_check_opt
     h.program = plan.witness->label;
     h.program_class = sources::class_name(*plan.witness->program);
   }
+  decide_language(plan);
   return plan;
 }
 
-void adopt_witness(task_plan& plan, const std::string& text) {
+void adopt_witness(task_plan& plan, const std::string& text, const std::string& label,
+                   bool keep_candidates) {
   check_options load;
   if (plan.catalogue != nullptr) {
     // crasp synth writes a variable vocabulary as the task's program alphabet ("Sym" when the
@@ -73,12 +75,12 @@ void adopt_witness(task_plan& plan, const std::string& text) {
     load.alphabet_overrides = plan.spec->alphabets;
   }
   auto loaded = load_text("synthesized.crasp", text, load);
-  task_program witness{"synthesized program", std::nullopt, ""};
+  task_program witness{label, std::nullopt, ""};
   if (loaded.ok()) witness.program = std::move(*loaded.program);
-  else witness.load_error = "the synthesized program does not load: " + render(loaded.diags);
+  else witness.load_error = "the " + label + " does not load: " + render(loaded.diags);
   plan.witness = std::move(witness);
-  plan.head.program = "synthesized program";
-  plan.candidates.clear();
+  plan.head.program = label;
+  if (!keep_candidates) plan.candidates.clear();
 }
 
 void search_witness(task_plan& plan, const task_check_options& options) {

@@ -11,6 +11,7 @@ std::string_view evidence_name(evidence e) {
     case evidence::communication: return "communication";
     case evidence::reduction: return "reduction";
     case evidence::renaming: return "renaming";
+    case evidence::characterization: return "characterization";
   }
   return "none";
 }
