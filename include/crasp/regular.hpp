@@ -29,6 +29,7 @@ struct regular_language {
 enum class regular_witness_output {
   accept,     ///< `accept` last: membership of the prefix (format accept, labels `member`)
   next_sets,  ///< `next` rules: the set of legal next symbols (labels `next`, "{a,b,<eos>}")
+  states,     ///< `next` rules: the state after the prefix (labels `state`, "q(ab)")
 };
 
 /// crasp's answer for the NoPE column.

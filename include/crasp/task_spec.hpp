@@ -52,8 +52,9 @@ struct task_file {
   /// `dfa`: the same from a DFA text file.
   std::optional<spec_path> dfa;
   /// `labels`, for a language in the labels format: "next" (at every position the set of legal
-  /// next symbols, members only: the papers' formulation) or "member" (whether each prefix is a
-  /// member).
+  /// next symbols, members only: the papers' formulation), "member" (whether each prefix is a
+  /// member) or "state" (the minimal DFA's state after each prefix, named by the shortest word
+  /// that reaches it, "q(ab)": Yang et al.'s state tracking).
   std::string language_labels = "next";
   std::optional<spec_path> program;   ///< `program`: the witness
   std::vector<spec_path> candidates;  ///< `candidates`: wrong attempts to refute

@@ -106,9 +106,9 @@ std::optional<regular_decision> decide_regular(const regular_language& language,
                             "does not read the current token)",
                             out.states);
       std::string why;
-      const auto kind = output == regular_witness_output::next_sets
-                            ? regular::tracking_output::next_sets
-                            : regular::tracking_output::accept;
+      const auto kind = output == regular_witness_output::next_sets ? regular::tracking_output::next_sets
+                        : output == regular_witness_output::states ? regular::tracking_output::states
+                                                                   : regular::tracking_output::accept;
       if (auto text = regular::tracking_program(*d, decision.language, kind, why)) {
         out.witness = std::move(*text);
         // Statements are the lines that are not comments.

@@ -1,6 +1,8 @@
 // Next-symbol sets and prefix membership (see labels.hpp): one run of the dfa over the word.
 #include "regular/labels.hpp"
 
+#include "regular/crasp_class.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
@@ -38,6 +40,27 @@ std::string label_of(const dfa& d, const std::vector<bool>& live, std::optional<
 }
 
 }  // namespace
+
+std::vector<std::string> state_names(const dfa& d) {
+  bool spaced = false;
+  for (const auto& s : d.alphabet) spaced = spaced || s.size() != 1;
+  std::vector<std::string> names;
+  for (const auto& w : access_words(d)) {
+    std::string name = "q(";
+    if (w)
+      for (std::size_t k = 0; k < w->size(); ++k) name += (spaced && k > 0 ? " " : "") + (*w)[k];
+    names.push_back(name + ")");
+  }
+  return names;
+}
+
+std::vector<std::string> state_labels(const dfa& d, const std::vector<std::string>& word) {
+  const auto names = state_names(d);
+  std::vector<std::string> labels;
+  labels.reserve(word.size());
+  for (const auto& q : trace(d, word)) labels.push_back(q ? names[*q] : "q?");
+  return labels;
+}
 
 std::string next_set_label(const dfa& d, const std::vector<bool>& live, std::uint32_t q) {
   return label_of(d, live, q);

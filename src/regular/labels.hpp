@@ -25,6 +25,15 @@ std::string next_set_label(const dfa& d, const std::vector<bool>& live, std::uin
 /// answering the next-symbol sets needs).
 std::vector<std::string> next_set_words(const dfa& d);
 
+/// The name of each state as a label of the labels format `state`: "q(" + the shortlex-least
+/// word reaching it + ")", its symbols joined without spaces when every symbol is one
+/// character ("q(ab)"), with spaces otherwise ("q(t1 t2)"); "q()" for the start state.
+std::vector<std::string> state_names(const dfa& d);
+
+/// At every position i, the name (state_names) of the state after w[0..i]; "q?" once a token
+/// outside the alphabet is read.
+std::vector<std::string> state_labels(const dfa& d, const std::vector<std::string>& word);
+
 /// At every position i, whether w[0..i] is a member (false once a token outside the alphabet
 /// is read).
 std::vector<bool> prefix_membership(const dfa& d, const std::vector<std::string>& word);

@@ -271,6 +271,17 @@ std::optional<std::string> tracking_program(const dfa& minimal, const automaton_
       b.out.line("accept = " + any_of(acc));
       break;
     }
+    case tracking_output::states: {
+      const auto names = state_names(minimal);
+      for (std::uint32_t q = 0; q < minimal.states(); ++q) {
+        if (names[q].find('"') != std::string::npos) {
+          why = "state name '" + names[q] + "' cannot be written as a crasp string";
+          return std::nullopt;
+        }
+        b.out.line(fmt::format("next \"{}\" = q{}", names[q], q));
+      }
+      break;
+    }
     case tracking_output::next_sets: {
       // One rule per label word; the states that carry it (a word is a function of the state).
       const auto live = minimal.live();

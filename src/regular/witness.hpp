@@ -28,6 +28,9 @@ enum class tracking_output {
   /// `next` rules, one per label word of labels.hpp's next_set_labels ("{a,b}", "{b,<eos>}"):
   /// the legal next symbols after the prefix, the labels format `next`.
   next_sets,
+  /// `next` rules, one per state, named by labels.hpp's state_names ("q(ab)"): the state after
+  /// the prefix, the labels format `state`.
+  states,
 };
 
 /// The program, or nullopt with `why` set when the rounds do not name every state (the

@@ -24,11 +24,13 @@ void decide_language(task_plan& plan) {
   }
   lang.alphabet = spec.vocabulary.value_or(std::vector<std::string>{});
   lang.origin = spec.path;
-  const bool next_sets =
-      spec.format == tasks::answer_format::labels && spec.language_labels == "next";
+  const bool labels = spec.format == tasks::answer_format::labels;
+  const auto output = !labels                          ? regular_witness_output::accept
+                      : spec.language_labels == "next"  ? regular_witness_output::next_sets
+                      : spec.language_labels == "state" ? regular_witness_output::states
+                                                        : regular_witness_output::accept;
   diagnostics diags;  // the spec's language was validated when it was opened
-  auto decision = decide_regular(
-      lang, diags, next_sets ? regular_witness_output::next_sets : regular_witness_output::accept);
+  auto decision = decide_regular(lang, diags, output);
   for (const auto& d : diags.items()) plan.head.errors.add(d);
   if (!decision) return;
   if (!plan.witness && !decision->witness.empty()) {

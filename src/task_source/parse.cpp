@@ -340,9 +340,10 @@ void read_key(spec_reader& r, const toml::key& k, const toml::node& v, task_file
     spec.dfa = file_value(r, v, key, dir);
   } else if (key == "labels") {
     if (auto t = r.string(v, key)) {
-      if (*t != "next" && *t != "member")
-        r.error(r.where(v), fmt::format("'labels' must be next (the set of legal next symbols) or "
-                                        "member (whether each prefix is a member), not '{}'",
+      if (*t != "next" && *t != "member" && *t != "state")
+        r.error(r.where(v), fmt::format("'labels' must be next (the set of legal next symbols), "
+                                        "member (whether each prefix is a member) or state (the "
+                                        "minimal DFA's state after each prefix), not '{}'",
                                         *t));
       spec.language_labels = *t;
     }

@@ -156,6 +156,8 @@ class language_source final : public instance_source {
     } else if (next_) {
       if (!dfa_.accepts(input)) return std::nullopt;
       inst.expected = regular::next_set_labels(dfa_, input);
+    } else if (spec_->language_labels == "state") {
+      inst.expected = regular::state_labels(dfa_, input);
     } else {
       for (const bool m : regular::prefix_membership(dfa_, input))
         inst.expected.emplace_back(m ? "True" : "False");

@@ -120,7 +120,11 @@ TEST_CASE("every language of the suites decided yes has a witness that tracks it
   CHECK(witnesses == 97);
 }
 
-TEST_CASE("the next-symbol-set witnesses answer the labels format `next` at every position") {
+TEST_CASE("the next-symbol-set and state witnesses answer the labels formats at every position") {
+  const auto output = GENERATE(tracking_output::next_sets, tracking_output::states);
+  const auto labels_of = [&](const dfa& d, const word& w) {
+    return output == tracking_output::states ? state_labels(d, w) : next_set_labels(d, w);
+  };
   std::size_t witnesses = 0;
   for (const char* file : {"yang2026_main.csv", "yang2026_secondary.csv"}) {
     for (const auto& [name, regex] : suite(file)) {
@@ -129,7 +133,7 @@ TEST_CASE("the next-symbol-set witnesses answer the labels format `next` at ever
       if (decision.answer != crasp_answer::yes) continue;
       INFO(file << " " << name << " " << regex);
       std::string why;
-      const auto text = tracking_program(d, decision.language, tracking_output::next_sets, why);
+      const auto text = tracking_program(d, decision.language, output, why);
       REQUIRE(text);
       const auto loaded = load_text(name + ".crasp", *text);
       REQUIRE(loaded.ok());
@@ -141,7 +145,7 @@ TEST_CASE("the next-symbol-set witnesses answer the labels format `next` at ever
         ++len;
       }
       for (const auto& w : testing::words_of_length(d.alphabet, len)) {
-        const auto expected = next_set_labels(d, w);
+        const auto expected = labels_of(d, w);
         ev.reset();
         diagnostics diags;
         for (std::size_t i = 0; i < w.size(); ++i) {
