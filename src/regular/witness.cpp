@@ -15,7 +15,7 @@
 namespace crasp::regular {
 namespace {
 
-// The program text, one statement per line, and the reasons the construction gives up.
+// The program text, one statement or comment per line.
 class writer {
  public:
   void line(const std::string& s) { text_ += s + "\n"; }
