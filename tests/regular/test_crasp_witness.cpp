@@ -56,6 +56,17 @@ std::string spelled(const word& w) {
   return s;
 }
 
+// The longest length whose words over d's alphabet number at most `budget` (at least 1, at most
+// `cap`): every word of that length has every shorter word as a prefix.
+std::size_t longest(const dfa& d, std::size_t budget, std::size_t cap) {
+  std::size_t len = 1, count = d.alphabet.size();
+  while (len < cap && count * d.alphabet.size() <= budget) {
+    count *= d.alphabet.size();
+    ++len;
+  }
+  return len;
+}
+
 std::vector<std::pair<std::string, std::string>> suite(const std::string& file) {
   std::ifstream in(std::string(CRASP_SOURCE_DIR) + "/bench/suites/" + file);
   std::vector<std::pair<std::string, std::string>> rows;
@@ -93,12 +104,7 @@ TEST_CASE("every language of the suites decided yes has a witness that tracks it
       }
       evaluator ev(p);
       // Every word up to the length where the words number about 2,000 (12 for one letter).
-      std::size_t len = 1, count = d.alphabet.size();
-      while (len < 12 && count * d.alphabet.size() <= 2000) {
-        count *= d.alphabet.size();
-        ++len;
-      }
-      for (const auto& w : testing::words_of_length(d.alphabet, len)) {
+      for (const auto& w : testing::words_of_length(d.alphabet, longest(d, 2000, 12))) {
         const auto bad = mismatch(t, ev, w);
         INFO(spelled(w));
         REQUIRE(bad.empty());
@@ -139,12 +145,7 @@ TEST_CASE("the next-symbol-set and state witnesses answer the labels formats at 
       REQUIRE(loaded.ok());
       const ir::program& p = *loaded.program;
       evaluator ev(p);
-      std::size_t len = 1, count = d.alphabet.size();
-      while (len < 10 && count * d.alphabet.size() <= 1000) {
-        count *= d.alphabet.size();
-        ++len;
-      }
-      for (const auto& w : testing::words_of_length(d.alphabet, len)) {
+      for (const auto& w : testing::words_of_length(d.alphabet, longest(d, 1000, 10))) {
         const auto expected = labels_of(d, w);
         ev.reset();
         diagnostics diags;
